@@ -1,0 +1,18 @@
+/** Who makes a request: the user a route or a workflow acts for (spec agent-library §2.8). */
+export interface Caller {
+  readonly id: number;
+  readonly email: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly team: string;
+  readonly role: string;
+  readonly tags: { readonly [key: string]: string };
+  /** IANA time zone (e.g. `Europe/Paris`); date operators and date groupings are computed in it. */
+  readonly timezone: string;
+  /** Rendering the request was made from, when it came from the platform's UI. */
+  readonly renderingId?: number;
+  readonly environmentId?: number;
+  readonly projectId?: number;
+  /** The HTTP request data that customizations may read. */
+  readonly request?: { readonly ip?: string; readonly requestId?: string };
+}

@@ -1,5 +1,0 @@
-import { TOOLKIT_PLACEHOLDER } from '@platform/datasource-toolkit';
-
-test('loads', () => {
-  expect(TOOLKIT_PLACEHOLDER).toBe(true);
-});
