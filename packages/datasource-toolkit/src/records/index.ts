@@ -1,1 +1,2 @@
-export {};
+export * from './packed-id';
+export * from './record-utils';

@@ -1,0 +1,82 @@
+import type { AppContext } from '../context';
+import { Prisma } from '../generated/prisma/client';
+import type { AdminLogEntry } from './admin-log-entry';
+import { type AdminLogFiltersInput, adminLogFiltersSchema } from './admin-log-filters';
+
+export interface AdminLogView {
+  readonly id: number;
+  readonly action: string;
+  readonly targetType: string;
+  readonly targetId: string | null;
+  readonly organizationId: number | null;
+  readonly projectId: number | null;
+  readonly userId: number | null;
+  readonly userEmail: string | null;
+  readonly tokenId: number | null;
+  readonly details: unknown;
+  readonly createdAt: Date;
+}
+
+export interface AdminLogPage {
+  readonly entries: readonly AdminLogView[];
+  readonly hasMore: boolean;
+}
+
+/**
+ * Writes one admin-log entry. Never throws: an audit write that fails is logged at `error` level
+ * and the caller's operation goes on, because refusing a revocation (say) for want of a log line
+ * would be worse than the missing line.
+ */
+export async function recordAdminLog(context: AppContext, entry: AdminLogEntry): Promise<void> {
+  try {
+    await context.prisma.adminLog.create({
+      data: {
+        organizationId: entry.organizationId ?? null,
+        projectId: entry.projectId ?? null,
+        userId: entry.userId ?? null,
+        userEmail: entry.userEmail ?? null,
+        tokenId: entry.tokenId ?? null,
+        action: entry.action,
+        targetType: entry.targetType,
+        targetId: entry.targetId === undefined || entry.targetId === null ? null : String(entry.targetId),
+        details: entry.details === undefined ? Prisma.DbNull : (entry.details as Prisma.InputJsonObject),
+        createdAt: context.now(),
+      },
+    });
+  } catch (error) {
+    context.logger.error({ err: error, action: entry.action }, 'could not write an admin-log entry');
+  }
+}
+
+/** One page of a project's admin log, most recent first. `filters` is parsed here (zod). */
+export async function listAdminLogs(
+  context: AppContext,
+  projectId: number,
+  filtersInput: AdminLogFiltersInput = {},
+): Promise<AdminLogPage> {
+  const filters = adminLogFiltersSchema.parse(filtersInput);
+  const rows = await context.prisma.adminLog.findMany({
+    where: {
+      projectId,
+      action: filters.action,
+      targetType: filters.targetType,
+      userId: filters.userId,
+      userEmail: filters.userEmail,
+      tokenId: filters.tokenId,
+      id: filters.beforeId === undefined ? undefined : { lt: filters.beforeId },
+      createdAt: filters.createdAt
+        ? {
+            equals: filters.createdAt.eq,
+            lt: filters.createdAt.lt,
+            lte: filters.createdAt.lte,
+            gt: filters.createdAt.gt,
+            gte: filters.createdAt.gte,
+          }
+        : undefined,
+    },
+    orderBy: { id: 'desc' },
+    // One more than asked tells whether another page exists, without a count query.
+    take: filters.limit + 1,
+  });
+  return { entries: rows.slice(0, filters.limit), hasMore: rows.length > filters.limit };
+}

@@ -1,0 +1,93 @@
+import type { Collection } from '../contracts/collection';
+import { ValidationError } from '../errors/errors';
+import type { ConditionTree, ConditionTreeLeaf } from '../query/condition-tree';
+import { INTERVAL_OPERATORS, LIST_OPERATORS, OPERATORS, type Operator, UNIQUE_OPERATORS } from '../query/operators';
+import { allowedOperatorsForColumnType } from '../query/operators-by-type';
+import type { ColumnSchema } from '../schema/collection-schema';
+import type { ColumnType } from '../schema/column-type';
+import { describeValue } from './check-value-type';
+import { FieldValidator } from './field-validator';
+
+const STRING_OPERATORS: readonly Operator[] = [
+  'Like',
+  'ILike',
+  'Contains',
+  'NotContains',
+  'IContains',
+  'NotIContains',
+  'StartsWith',
+  'IStartsWith',
+  'EndsWith',
+  'IEndsWith',
+  'Match',
+];
+const LENGTH_OPERATORS: readonly Operator[] = ['LongerThan', 'ShorterThan'];
+
+/** Checks a condition tree against a collection: fields, operators and values of every leaf. */
+export class ConditionTreeValidator {
+  /**
+   * @throws MissingFieldError for an unknown field.
+   * @throws ValidationError for an operator the column does not support (the message lists those it
+   *   does) or a value of the wrong shape for the operator.
+   */
+  static validate(tree: ConditionTree, collection: Collection): void {
+    tree.forEachLeaf((leaf) => ConditionTreeValidator.validateLeaf(leaf, collection));
+  }
+
+  private static validateLeaf(leaf: ConditionTreeLeaf, collection: Collection): void {
+    const column = FieldValidator.validate(collection, leaf.field);
+    const typeOperators = allowedOperatorsForColumnType(column.columnType);
+    const allowed = OPERATORS.filter((operator) => typeOperators.has(operator) && column.filterOperators.has(operator));
+    if (!allowed.includes(leaf.operator)) {
+      throw new ValidationError(
+        `Operator '${String(leaf.operator)}' is not allowed on '${collection.name}.${leaf.field}'. ` +
+          `Allowed operators: ${allowed.join(', ') || 'none (the field is not filterable)'}.`,
+        { details: { collection: collection.name, field: leaf.field, operator: leaf.operator, allowed } },
+      );
+    }
+
+    const problem = checkShape(leaf.operator, leaf.value);
+    if (problem !== undefined) {
+      throw new ValidationError(
+        `Invalid value for '${collection.name}.${leaf.field}' ${leaf.operator}: ${problem}, got ${describeValue(leaf.value)}.`,
+        { details: { collection: collection.name, field: leaf.field, operator: leaf.operator } },
+      );
+    }
+
+    for (const value of valuesToType(leaf.operator, leaf.value)) {
+      FieldValidator.validateValue(collection.name, leaf.field, elementColumn(leaf.operator, column), value);
+    }
+  }
+}
+
+/** What is wrong with the shape of `value` for `operator`, if anything. */
+function checkShape(operator: Operator, value: unknown): string | undefined {
+  if (UNIQUE_OPERATORS.includes(operator)) {
+    return value === undefined || value === null ? undefined : 'this operator takes no value';
+  }
+  if (INTERVAL_OPERATORS.includes(operator) || LENGTH_OPERATORS.includes(operator)) {
+    return Number.isSafeInteger(value) && (value as number) >= 0 ? undefined : 'expected a whole number of 0 or more';
+  }
+  if (LIST_OPERATORS.includes(operator)) return Array.isArray(value) ? undefined : 'expected an array of values';
+  if (STRING_OPERATORS.includes(operator)) return typeof value === 'string' ? undefined : 'expected a string';
+  if (value === undefined || value === null) return 'expected a value (use Missing or Blank to match empty values)';
+
+  return undefined;
+}
+
+/** The values of a leaf that must be of the column's type (string and number operands are not). */
+function valuesToType(operator: Operator, value: unknown): readonly unknown[] {
+  if (LIST_OPERATORS.includes(operator)) return value as readonly unknown[];
+  if (UNIQUE_OPERATORS.includes(operator) || INTERVAL_OPERATORS.includes(operator)) return [];
+  if (LENGTH_OPERATORS.includes(operator) || STRING_OPERATORS.includes(operator)) return [];
+
+  return [value];
+}
+
+/** IncludesAll and IncludesNone list items of an array column: check them against the item type. */
+function elementColumn(operator: Operator, column: ColumnSchema): ColumnSchema {
+  const isItemOperator = operator === 'IncludesAll' || operator === 'IncludesNone';
+  if (!isItemOperator || !Array.isArray(column.columnType)) return column;
+
+  return { ...column, columnType: column.columnType[0] as ColumnType };
+}
