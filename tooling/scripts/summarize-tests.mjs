@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Sums the jest --json results every package wrote and prints the one closing line
 // `N passed, N failed[, N skipped]`. Exits non-zero when a test failed or when no test ran.
+// Usage: node summarize-tests.mjs [repository root]
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const root = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const files = ['packages', 'apps']
   .flatMap((dir) =>
     existsSync(join(root, dir)) ? readdirSync(join(root, dir)).map((name) => join(root, dir, name)) : [],

@@ -1,4 +1,4 @@
-import { Aggregation, type AggregationParts, Projection } from '@platform/datasource-toolkit';
+import { Aggregation, type AggregationParts, Projection, type RecordData } from '@platform/datasource-toolkit';
 
 const books = [
   { id: 1, genre: 'SF', price: 10, author: { country: 'US' } },
@@ -7,7 +7,7 @@ const books = [
   { id: 4, genre: null, price: 5, author: null },
 ];
 
-const aggregate = (parts: AggregationParts, records: object[] = books, limit?: number) =>
+const aggregate = (parts: AggregationParts, records: RecordData[] = books, limit?: number) =>
   new Aggregation(parts).apply(records, 'UTC', limit);
 
 describe('Aggregation', () => {

@@ -64,7 +64,12 @@ export class ConditionTreeFactory {
     }
 
     const [pk] = pks;
-    if (pk !== undefined && pks.length === 1) return new ConditionTreeLeaf(pk, 'In', ids.map((id) => id[0]));
+    if (pk !== undefined && pks.length === 1)
+      return new ConditionTreeLeaf(
+        pk,
+        'In',
+        ids.map((id) => id[0]),
+      );
 
     return ConditionTreeFactory.union(
       ...ids.map((id) =>

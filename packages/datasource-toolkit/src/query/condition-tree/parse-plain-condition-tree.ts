@@ -1,5 +1,5 @@
 import { ValidationError } from '../../errors/errors';
-import { INTERVAL_OPERATORS, isOperator, LIST_OPERATORS, type Operator, OPERATORS } from '../operators';
+import { INTERVAL_OPERATORS, isOperator, LIST_OPERATORS, OPERATORS, type Operator } from '../operators';
 import type { ConditionTree } from './condition-tree';
 import { ConditionTreeBranch } from './condition-tree-branch';
 import { ConditionTreeLeaf } from './condition-tree-leaf';
@@ -26,7 +26,10 @@ const COUNT_OPERATORS: readonly Operator[] = [...INTERVAL_OPERATORS, 'LongerThan
  */
 export function parsePlainConditionTree(json: unknown, path = ''): ConditionTree {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    fail(path, `expected an object with "field" and "operator", or "aggregator" and "conditions", got ${describe(json)}`);
+    fail(
+      path,
+      `expected an object with "field" and "operator", or "aggregator" and "conditions", got ${describe(json)}`,
+    );
   }
 
   const node = json as Record<string, unknown>;

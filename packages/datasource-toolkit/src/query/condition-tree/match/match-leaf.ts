@@ -1,12 +1,12 @@
 import type { Collection } from '../../../contracts/collection';
-import { RecordUtils } from '../../../records/record-utils';
 import type { RecordData } from '../../../records/record';
+import { RecordUtils } from '../../../records/record-utils';
 import type { ColumnType } from '../../../schema/column-type';
 import type { ConditionTreeLeaf } from '../condition-tree-leaf';
 import { isRelativeDateOperator } from '../time/relative-date-operators';
 import { relativeDateTree } from '../time/relative-date-tree';
-import { areColumnValuesEqual, compareColumnValues } from './compare-values';
 import { columnTypeAt } from './column-type-at';
+import { areColumnValuesEqual, compareColumnValues } from './compare-values';
 import { isBlank } from './is-blank';
 import { isPatternOperator, likeToRegExp, toLikeLeaf } from './like-pattern';
 import { parseRegExp } from './parse-regexp';
@@ -19,7 +19,12 @@ import { parseRegExp } from './parse-regexp';
  * the equivalence layer uses, so in-memory and database results cannot disagree.
  * @internal
  */
-export function matchLeaf(leaf: ConditionTreeLeaf, record: RecordData, collection: Collection, timezone: string): boolean {
+export function matchLeaf(
+  leaf: ConditionTreeLeaf,
+  record: RecordData,
+  collection: Collection,
+  timezone: string,
+): boolean {
   const { operator } = leaf;
   if (isRelativeDateOperator(operator)) {
     const tree = relativeDateTree({ ...plain(leaf), operator }, columnTypeAt(collection, leaf.field), timezone);

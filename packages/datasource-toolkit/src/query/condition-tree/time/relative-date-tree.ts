@@ -24,7 +24,7 @@ export function relativeDateTree(
   const dayPrecision = columnType === 'Dateonly';
   const range = getDateRange(leaf.operator, leaf.value, timezone, now, dayPrecision);
   const format = (bound: DateTime): string =>
-    dayPrecision ? bound.toISODate() ?? '' : bound.toUTC().toISO() ?? '';
+    dayPrecision ? (bound.toISODate() ?? '') : (bound.toUTC().toISO() ?? '');
   const conditions: ConditionTree[] = [];
   if (range.start) {
     const operator = range.exclusiveStart ? 'GreaterThan' : 'GreaterThanOrEqual';

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Empty strings count as unset, so `FOO=` in a .env file means "use the default". */
+const optionalString = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
+const booleanFlag = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
+    .transform((value) => value === 'true' || value === '1' || value === 'yes')
+    .optional(),
+);
+const port = z.coerce
+  .number({ error: 'expected a port number' })
+  .int('expected a port number')
+  .min(0, 'expected a port number between 0 and 65535')
+  .max(65535, 'expected a port number between 0 and 65535');
+const positiveInt = z.coerce.number({ error: 'expected a number' }).int('expected an integer').positive('must be > 0');
+const url = (protocols: RegExp, example: string) =>
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .url({ protocol: protocols, error: `expected a URL such as ${example}` })
+      .optional(),
+  );
+
+/**
+ * Every environment variable platform-api reads, flat: one line per variable. To add one, add a
+ * line here and a row to the README's table; `Config` below derives from this object.
+ */
+export const environmentSchema = z.object({
+  PORT: z.preprocess((value) => (value === '' ? undefined : value), port.default(3400)),
+  HOST: optionalString.default('127.0.0.1'),
+  DATABASE_URL: url(/^postgres(ql)?$/, 'postgresql://user:password@host:5432/platform'),
+  PLATFORM_DATA_DIR: optionalString.default('./.platform-data'),
+  PLATFORM_MIGRATE_ON_START: booleanFlag,
+  PLATFORM_PUBLIC_URL: url(/^https?$/, 'https://platform.example.com'),
+  PLATFORM_LOG_LEVEL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  ),
+  PLATFORM_SHUTDOWN_TIMEOUT_MS: z.preprocess((value) => (value === '' ? undefined : value), positiveInt.default(10_000)),
+  REDIS_URL: url(/^rediss?$/, 'redis://127.0.0.1:6379'),
+  PLATFORM_OIDC_ISSUER: url(/^https?$/, 'https://accounts.example.com'),
+  PLATFORM_OIDC_CLIENT_ID: optionalString,
+  PLATFORM_OIDC_CLIENT_SECRET: optionalString,
+  PLATFORM_SESSION_TTL_HOURS: z.preprocess((value) => (value === '' ? undefined : value), positiveInt.default(12)),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+/** platform-api's configuration, parsed once from the environment at start-up. */
+export interface Config extends Readonly<Environment> {
+  /** `embedded` (PGlite in PLATFORM_DATA_DIR) unless DATABASE_URL is set. */
+  readonly database: DatabaseConfig;
+  /** PLATFORM_MIGRATE_ON_START resolved: true for embedded, false for PostgreSQL unless set. */
+  readonly migrateOnStart: boolean;
+  /** PLATFORM_PUBLIC_URL resolved, without a trailing slash. */
+  readonly publicUrl: string;
+}
+
+export type DatabaseConfig =
+  | { readonly kind: 'embedded'; readonly dataDir: string }
+  | { readonly kind: 'postgres'; readonly url: string };
+
+/** Thrown by `loadConfig` with every bad variable at once. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+
+  constructor(readonly issues: readonly { readonly variable: string; readonly message: string }[]) {
+    super(
+      `Invalid configuration:\n${issues.map((issue) => `  - ${issue.variable}: ${issue.message}`).join('\n')}`,
+    );
+  }
+}
+
+/** Parses the environment; throws one `ConfigError` listing every invalid variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({ variable: issue.path.map(String).join('.'), message: issue.message })),
+    );
+  }
+  const environment = parsed.data;
+  const database: DatabaseConfig = environment.DATABASE_URL
+    ? { kind: 'postgres', url: environment.DATABASE_URL }
+    : { kind: 'embedded', dataDir: path.resolve(environment.PLATFORM_DATA_DIR) };
+
+  return {
+    ...environment,
+    database,
+    migrateOnStart: environment.PLATFORM_MIGRATE_ON_START ?? database.kind === 'embedded',
+    publicUrl: (environment.PLATFORM_PUBLIC_URL ?? `http://127.0.0.1:${environment.PORT}`).replace(/\/+$/, ''),
+  };
+}

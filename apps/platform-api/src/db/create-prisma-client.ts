@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import type { Config } from '../config/config';
+import { PrismaClient } from '../generated/prisma/client';
+import { applyMigrations } from './migrator/migrator';
+
+export type DatabaseOptions = Pick<Config, 'database' | 'migrateOnStart'>;
+
+/**
+ * Opens platform-api's database: PGlite in `config.database.dataDir` (created at first start) or
+ * PostgreSQL at `config.database.url`, applying pending migrations first when
+ * `config.migrateOnStart` is true. `$disconnect()` on the returned client releases everything
+ * (the PGlite instance or the pg pool).
+ */
+export async function createPrismaClient(config: DatabaseOptions): Promise<PrismaClient> {
+  const { database } = config;
+  if (database.kind === 'postgres') {
+    if (config.migrateOnStart) await applyMigrations({ databaseUrl: database.url });
+    return createPostgresPrismaClient(database.url);
+  }
+
+  mkdirSync(database.dataDir, { recursive: true });
+  const pglite = await PGlite.create(database.dataDir);
+  try {
+    if (config.migrateOnStart) await applyMigrations({ pglite });
+  } catch (error) {
+    await pglite.close();
+    throw error;
+  }
+  return createPGlitePrismaClient(pglite);
+}
+
+/** A client over PostgreSQL; Prisma owns the pg pool and ends it on `$disconnect()`. */
+export function createPostgresPrismaClient(url: string): PrismaClient {
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+}
+
+/**
+ * A client over an open PGlite, which it then owns: `$disconnect()` also closes the PGlite.
+ * PGlite serves one connection, so nothing else may use `pglite` afterwards.
+ */
+export function createPGlitePrismaClient(pglite: PGlite): PrismaClient {
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const disconnect = prisma.$disconnect.bind(prisma);
+  // An own property shadows the prototype's method, so every caller of `$disconnect` closes PGlite.
+  Object.defineProperty(prisma, '$disconnect', {
+    value: async () => {
+      await disconnect();
+      if (!pglite.closed) await pglite.close();
+    },
+  });
+  return prisma;
+}
