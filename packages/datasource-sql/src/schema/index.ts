@@ -1,0 +1,1 @@
+export { type BuildCollectionSchemasOptions, buildCollectionSchemas } from './build-collection-schemas';
