@@ -12,7 +12,8 @@ export class RecordUtils {
     let current: unknown = record;
     for (const segment of path.split(':')) {
       if (typeof current !== 'object' || current === null || Array.isArray(current)) return undefined;
-      current = (current as RecordData)[segment];
+      // Own fields only: `constructor` or `__proto__` must not read the prototype.
+      current = Object.hasOwn(current, segment) ? (current as RecordData)[segment] : undefined;
     }
 
     return current;

@@ -90,7 +90,7 @@ export class ConditionTreeFactory {
     const conditions: ConditionTree[] = [];
     for (const tree of trees) {
       if (!tree) continue;
-      if (tree instanceof ConditionTreeBranch && (tree.aggregator === aggregator || tree.conditions.length === 0)) {
+      if (isBranch(tree) && (tree.aggregator === aggregator || tree.conditions.length === 0)) {
         // An empty branch of the same aggregator is neutral; of the other one it absorbs everything.
         if (tree.conditions.length === 0 && tree.aggregator !== aggregator) return tree;
         conditions.push(...tree.conditions);
@@ -104,4 +104,8 @@ export class ConditionTreeFactory {
 
     return new ConditionTreeBranch(aggregator, conditions);
   }
+}
+
+function isBranch(tree: ConditionTree): tree is ConditionTreeBranch {
+  return 'aggregator' in tree && 'conditions' in tree;
 }

@@ -1,7 +1,7 @@
 import type { Collection } from '../../contracts/collection';
 import type { RecordData } from '../../records/record';
 import type { Operator } from '../operators';
-import { ConditionTree, type LeafReplacement } from './condition-tree';
+import { ConditionTree, isConditionTree, type LeafReplacement } from './condition-tree';
 import { ConditionTreeFactory } from './condition-tree-factory';
 import { inverseLeaf } from './inverse-leaf';
 import { matchLeaf } from './match/match-leaf';
@@ -79,7 +79,7 @@ export class ConditionTreeLeaf extends ConditionTree {
 }
 
 function toTree(result: LeafReplacement): ConditionTree | null {
-  if (result === null || result instanceof ConditionTree) return result;
+  if (result === null || isConditionTree(result)) return result;
 
   return ConditionTreeFactory.fromPlainObject(result);
 }

@@ -85,10 +85,23 @@ export abstract class ConditionTree {
 
   /** True when `other` is a condition tree with the same structure, operators and values. */
   equals(other: unknown): boolean {
-    return other instanceof ConditionTree && deepEqual(this.toPlainObject(), other.toPlainObject());
+    return isConditionTree(other) && deepEqual(this.toPlainObject(), other.toPlainObject());
   }
 
   private describeFields(): string {
     return [...this.projection].join(', ');
   }
+}
+
+/**
+ * Whether `value` is a condition tree. Duck-typed rather than `instanceof`, so that trees built by
+ * another installed copy of this package are recognised too.
+ */
+export function isConditionTree(value: unknown): value is ConditionTree {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Partial<ConditionTree>).toPlainObject === 'function' &&
+    typeof (value as Partial<ConditionTree>).replaceLeafs === 'function'
+  );
 }

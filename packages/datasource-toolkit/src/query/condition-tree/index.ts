@@ -1,5 +1,5 @@
 export { allowedOperatorsForColumnType } from '../operators-by-type';
-export { ConditionTree, type LeafReplacement } from './condition-tree';
+export { ConditionTree, isConditionTree, type LeafReplacement } from './condition-tree';
 export { ConditionTreeBranch } from './condition-tree-branch';
 export { ConditionTreeFactory } from './condition-tree-factory';
 export { ConditionTreeLeaf } from './condition-tree-leaf';

@@ -8,7 +8,8 @@ import type { ColumnType } from '../../../schema/column-type';
  */
 export function columnTypeAt(collection: Collection | undefined, path: string): ColumnType | undefined {
   const [head, ...rest] = path.split(':');
-  const field = head === undefined ? undefined : collection?.schema?.fields[head];
+  const fields = collection?.schema?.fields;
+  const field = head !== undefined && fields && Object.hasOwn(fields, head) ? fields[head] : undefined;
   if (!field) return undefined;
   if (field.type === 'Column') return rest.length === 0 ? field.columnType : nestedType(field.columnType, rest);
   if (rest.length === 0) return undefined;

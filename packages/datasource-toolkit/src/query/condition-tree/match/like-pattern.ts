@@ -16,6 +16,22 @@ export function escapeLikePattern(value: string): string {
  * @internal
  */
 export function likeToRegExp(pattern: string, caseInsensitive: boolean): RegExp {
+  const key = `${caseInsensitive ? 'i' : 's'}${pattern}`;
+  let regExp = cache.get(key);
+  if (!regExp) {
+    // Filtering a list evaluates one pattern per record: compile each pattern once.
+    if (cache.size >= CACHE_SIZE) cache.clear();
+    regExp = compileLike(pattern, caseInsensitive);
+    cache.set(key, regExp);
+  }
+
+  return regExp;
+}
+
+const CACHE_SIZE = 200;
+const cache = new Map<string, RegExp>();
+
+function compileLike(pattern: string, caseInsensitive: boolean): RegExp {
   let source = '';
   for (let index = 0; index < pattern.length; index += 1) {
     const char = pattern[index] as string;
