@@ -7,7 +7,7 @@ import type { Aggregation } from '../query/aggregation';
 import type { Filter } from '../query/filter/filter';
 import type { PaginatedFilter } from '../query/filter/paginated-filter';
 import { Projection } from '../query/projection';
-import type { AggregateResult, CompositeId, RecordData } from '../records/record';
+import type { AggregateResult, RecordData } from '../records/record';
 import { type CollectionSchema, isColumn } from '../schema/collection-schema';
 import { ConditionTreeValidator } from '../validation/condition-tree-validator';
 import { ProjectionValidator } from '../validation/projection-validator';
@@ -48,7 +48,12 @@ export class InMemoryCollection implements Collection {
     return structuredClone(projection.apply(page));
   }
 
-  async aggregate(caller: Caller, filter: Filter, aggregation: Aggregation, limit?: number): Promise<AggregateResult[]> {
+  async aggregate(
+    caller: Caller,
+    filter: Filter,
+    aggregation: Aggregation,
+    limit?: number,
+  ): Promise<AggregateResult[]> {
     ProjectionValidator.validate(this, aggregation.projection);
     if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 0)) {
       throw new ValidationError(`Invalid aggregation limit ${limit}: expected an integer of 0 or more.`);
@@ -106,7 +111,9 @@ export class InMemoryCollection implements Collection {
     const needed = projection.union(filter.conditionTree?.projection ?? [], searchProjection);
     const stored = this.store.records(this.name);
     const rows = joinRelations(this.store, this.name, stored, needed);
-    rows.forEach((row, index) => this.sources.set(row, stored[index] as RecordData));
+    rows.forEach((row, index) => {
+      this.sources.set(row, stored[index] as RecordData);
+    });
 
     const matching = filter.conditionTree ? filter.conditionTree.apply(rows, this, caller.timezone) : rows;
 
@@ -115,7 +122,8 @@ export class InMemoryCollection implements Collection {
 
   private sourceOf(row: RecordData): RecordData {
     const source = this.sources.get(row);
-    if (source === undefined) throw new Error('Row without source record: condition trees must return their input rows.');
+    if (source === undefined)
+      throw new Error('Row without source record: condition trees must return their input rows.');
 
     return source;
   }
@@ -143,6 +151,8 @@ export class InMemoryCollection implements Collection {
   }
 
   private unknown(kind: 'Action' | 'Chart', name: string): NotFoundError {
-    return new NotFoundError(`${kind} '${name}' does not exist on '${this.name}': in-memory collections have no ${kind.toLowerCase()}s.`);
+    return new NotFoundError(
+      `${kind} '${name}' does not exist on '${this.name}': in-memory collections have no ${kind.toLowerCase()}s.`,
+    );
   }
 }

@@ -22,7 +22,9 @@ export class InMemoryStore implements InMemoryTables {
   schema(collection: string): CollectionSchema {
     const schema = this.schemas.get(collection);
     if (schema === undefined) {
-      throw new NotFoundError(`Collection '${collection}' does not exist. Collections: ${[...this.schemas.keys()].join(', ')}.`);
+      throw new NotFoundError(
+        `Collection '${collection}' does not exist. Collections: ${[...this.schemas.keys()].join(', ')}.`,
+      );
     }
 
     return schema;
@@ -92,7 +94,9 @@ export class InMemoryStore implements InMemoryTables {
       const field = schema.fields[name];
       if (!isColumn(field)) {
         throw new MissingFieldError(
-          `Unknown column '${name}' in seed records of '${collection}'. Columns: ${Object.keys(schema.fields).filter((key) => isColumn(schema.fields[key])).join(', ')}.`,
+          `Unknown column '${name}' in seed records of '${collection}'. Columns: ${Object.keys(schema.fields)
+            .filter((key) => isColumn(schema.fields[key]))
+            .join(', ')}.`,
         );
       }
       FieldValidator.validateValue(collection, name, field, value);

@@ -1,4 +1,5 @@
-export * from './create-in-memory-data-source';
+// A data source that keeps records in memory, for tests, demos and small static data.
+export { createInMemoryDataSource } from './create-in-memory-data-source';
 export type {
   InMemoryCollectionDefinition,
   InMemoryColumnDefinition,

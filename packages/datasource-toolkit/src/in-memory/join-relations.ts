@@ -27,7 +27,9 @@ export function joinRelations(
     if (!isToOneRelation(field)) continue;
 
     const [ownKey, foreignKey] =
-      field.type === 'ManyToOne' ? [field.foreignKey, field.foreignKeyTarget] : [field.originKeyTarget, field.originKey];
+      field.type === 'ManyToOne'
+        ? [field.foreignKey, field.foreignKeyTarget]
+        : [field.originKeyTarget, field.originKey];
     const foreignRecords = tables.records(field.foreignCollection);
     const joined = joinRelations(tables, field.foreignCollection, foreignRecords, subProjection);
     const index = new Map<string, RecordData>();

@@ -1,6 +1,14 @@
-export * from './aggregation';
-export * from './filter/filter';
-export * from './filter/paginated-filter';
-export * from './page';
-export * from './projection';
-export * from './sort';
+// The query model: what a request reads, which records, in which order, and how it aggregates.
+export {
+  AGGREGATION_OPERATIONS,
+  Aggregation,
+  type AggregationGroup,
+  type AggregationOperation,
+  type AggregationParts,
+} from './aggregation';
+export { Filter, type FilterParts } from './filter/filter';
+export { FilterFactory } from './filter/filter-factory';
+export { PaginatedFilter, type PaginatedFilterParts } from './filter/paginated-filter';
+export { Page } from './page';
+export { Projection } from './projection';
+export { Sort, type SortClause } from './sort';

@@ -1,6 +1,6 @@
 import type { Collection } from '../contracts/collection';
-import type { RecordData } from '../records/record';
 import { getPrimaryKeys } from '../records/packed-id';
+import type { RecordData } from '../records/record';
 import { isToOneRelation } from '../schema/collection-schema';
 
 /**

@@ -35,7 +35,9 @@ export class Sort extends Array<SortClause> {
       const descending = part.startsWith('-');
       const field = descending ? part.slice(1).trim() : part;
       if (field === '') {
-        throw new ValidationError(`Invalid sort "${value}": expected comma-separated fields such as "-createdAt,title".`);
+        throw new ValidationError(
+          `Invalid sort "${value}": expected comma-separated fields such as "-createdAt,title".`,
+        );
       }
 
       return { field, ascending: !descending };
@@ -65,7 +67,9 @@ export class Sort extends Array<SortClause> {
     if (first === undefined) return this;
     const prefix = `${first.field.split(':')[0]}:`;
     if (!this.every(({ field }) => field.startsWith(prefix) && field.length > prefix.length)) {
-      throw new Error(`Cannot unnest sort [${this.map(({ field }) => field).join(', ')}]: fields do not share one relation.`);
+      throw new Error(
+        `Cannot unnest sort [${this.map(({ field }) => field).join(', ')}]: fields do not share one relation.`,
+      );
     }
 
     return this.replaceClauses((clause) => ({ ...clause, field: clause.field.slice(prefix.length) }));
@@ -100,7 +104,9 @@ export class Sort extends Array<SortClause> {
   equals(other: readonly SortClause[]): boolean {
     return (
       this.length === other.length &&
-      this.every((clause, index) => clause.field === other[index]?.field && clause.ascending === other[index]?.ascending)
+      this.every(
+        (clause, index) => clause.field === other[index]?.field && clause.ascending === other[index]?.ascending,
+      )
     );
   }
 }

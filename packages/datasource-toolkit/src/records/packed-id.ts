@@ -49,7 +49,9 @@ export function unpackId(schema: CollectionSchema, packed: string, collectionNam
 
     const value = Number(part);
     if (part.trim() === '' || !Number.isFinite(value)) {
-      throw new ValidationError(`Invalid id "${packed}" for '${collectionName}': '${name}' expects a number, got "${part}".`);
+      throw new ValidationError(
+        `Invalid id "${packed}" for '${collectionName}': '${name}' expects a number, got "${part}".`,
+      );
     }
 
     return value;

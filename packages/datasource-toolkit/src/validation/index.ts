@@ -1,5 +1,7 @@
-export * from './condition-tree-validator';
-export * from './field-validator';
-export * from './projection-validator';
-export * from './record-validator';
-export * from './sort-validator';
+// Validators of requests and records against a collection's schema. Each throws typed errors
+// (MissingFieldError, ValidationError) whose message lists what is allowed.
+export { ConditionTreeValidator } from './condition-tree-validator';
+export { FieldValidator } from './field-validator';
+export { ProjectionValidator } from './projection-validator';
+export { RecordValidator } from './record-validator';
+export { SortValidator } from './sort-validator';

@@ -26,7 +26,9 @@ describe('Aggregation', () => {
     });
 
     test('Sum accepts numeric strings', () => {
-      expect(aggregate({ operation: 'Sum', field: 'v' }, [{ v: '1.5' }, { v: 2 }])).toEqual([{ value: 3.5, group: {} }]);
+      expect(aggregate({ operation: 'Sum', field: 'v' }, [{ v: '1.5' }, { v: 2 }])).toEqual([
+        { value: 3.5, group: {} },
+      ]);
     });
 
     test('Max and Min compare values and ignore nulls', () => {
@@ -72,7 +74,11 @@ describe('Aggregation', () => {
     });
 
     test('groups by several fields, including relation fields', () => {
-      const rows = aggregate({ operation: 'Sum', field: 'price', groups: [{ field: 'genre' }, { field: 'author:country' }] });
+      const rows = aggregate({
+        operation: 'Sum',
+        field: 'price',
+        groups: [{ field: 'genre' }, { field: 'author:country' }],
+      });
 
       expect(rows).toEqual([
         { value: 20, group: { genre: 'SF', 'author:country': 'FR' } },
@@ -161,19 +167,28 @@ describe('Aggregation', () => {
 
     test('an unknown operation throws a ValidationError listing the operations', () => {
       expect(() => new Aggregation({ operation: 'Median' as 'Sum', field: 'x' })).toThrow(
-        expect.objectContaining({ name: 'ValidationError', message: expect.stringContaining('Count, Sum, Avg, Max, Min') }),
+        expect.objectContaining({
+          name: 'ValidationError',
+          message: expect.stringContaining('Count, Sum, Avg, Max, Min'),
+        }),
       );
     });
 
     test('an unknown date operation throws a ValidationError listing the date operations', () => {
       expect(
         () => new Aggregation({ operation: 'Count', groups: [{ field: 'at', operation: 'Hour' as 'Day' }] }),
-      ).toThrow(expect.objectContaining({ name: 'ValidationError', message: expect.stringContaining('Day, Week, Month') }));
+      ).toThrow(
+        expect.objectContaining({ name: 'ValidationError', message: expect.stringContaining('Day, Week, Month') }),
+      );
     });
   });
 
   describe('transformations', () => {
-    const aggregation = new Aggregation({ operation: 'Sum', field: 'price', groups: [{ field: 'at', operation: 'Month' }] });
+    const aggregation = new Aggregation({
+      operation: 'Sum',
+      field: 'price',
+      groups: [{ field: 'at', operation: 'Month' }],
+    });
 
     test('projection lists the aggregated and grouped fields', () => {
       expect(aggregation.projection).toBeInstanceOf(Projection);

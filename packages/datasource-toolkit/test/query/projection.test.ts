@@ -63,7 +63,16 @@ describe('Projection', () => {
 
     const projection = new Projection('title', 'author:company:name').withPks(books);
 
-    expect(projection.equals(['title', 'id', 'author:company:name', 'author:firstName', 'author:lastName', 'author:company:id'])).toBe(true);
+    expect(
+      projection.equals([
+        'title',
+        'id',
+        'author:company:name',
+        'author:firstName',
+        'author:lastName',
+        'author:company:id',
+      ]),
+    ).toBe(true);
   });
 
   test('withPks ignores to-many relations', () => {

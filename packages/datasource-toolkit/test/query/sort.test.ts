@@ -49,7 +49,12 @@ describe('Sort', () => {
 
   test('replaceClauses can expand and drop clauses', () => {
     const sort = Sort.fromString('fullName,drop').replaceClauses((clause) =>
-      clause.field === 'drop' ? [] : [{ ...clause, field: 'lastName' }, { ...clause, field: 'firstName' }],
+      clause.field === 'drop'
+        ? []
+        : [
+            { ...clause, field: 'lastName' },
+            { ...clause, field: 'firstName' },
+          ],
     );
 
     expect([...sort]).toEqual([asc('lastName'), asc('firstName')]);
@@ -83,20 +88,53 @@ describe('Sort', () => {
   test('apply puts nulls first ascending and last descending', () => {
     const records = [{ id: 1, v: 2 }, { id: 2, v: null }, { id: 3 }, { id: 4, v: 1 }];
 
-    expect(Sort.fromString('v').apply(records).map((r) => r.id)).toEqual([2, 3, 4, 1]);
-    expect(Sort.fromString('-v').apply(records).map((r) => r.id)).toEqual([1, 4, 2, 3]);
+    expect(
+      Sort.fromString('v')
+        .apply(records)
+        .map((r) => r.id),
+    ).toEqual([2, 3, 4, 1]);
+    expect(
+      Sort.fromString('-v')
+        .apply(records)
+        .map((r) => r.id),
+    ).toEqual([1, 4, 2, 3]);
   });
 
   test('apply compares numbers numerically, not as strings', () => {
     const records = [{ v: 10 }, { v: 9 }, { v: 100 }];
 
-    expect(Sort.fromString('v').apply(records).map((r) => r.v)).toEqual([9, 10, 100]);
+    expect(
+      Sort.fromString('v')
+        .apply(records)
+        .map((r) => r.v),
+    ).toEqual([9, 10, 100]);
+  });
+
+  test('apply compares ISO date-times with offsets by instant', () => {
+    const records = [
+      { id: 1, at: '2026-01-01T10:00:00+02:00' },
+      { id: 2, at: '2026-01-01T09:00:00Z' },
+      { id: 3, at: '2026-01-01T08:30:00Z' },
+    ];
+
+    expect(
+      Sort.fromString('at')
+        .apply(records)
+        .map((r) => r.id),
+    ).toEqual([1, 3, 2]);
   });
 
   test('apply treats a null relation as a null value', () => {
-    const records = [{ id: 1, author: { name: 'A' } }, { id: 2, author: null }];
+    const records = [
+      { id: 1, author: { name: 'A' } },
+      { id: 2, author: null },
+    ];
 
-    expect(Sort.fromString('author:name').apply(records).map((r) => r.id)).toEqual([2, 1]);
+    expect(
+      Sort.fromString('author:name')
+        .apply(records)
+        .map((r) => r.id),
+    ).toEqual([2, 1]);
   });
 
   test('equals compares clauses in order', () => {
