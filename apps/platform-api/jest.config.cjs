@@ -2,4 +2,9 @@
 // that test/helpers/test-context.ts clones for each test file.
 const createJestConfig = require('../../tooling/jest/preset.cjs');
 
-module.exports = createJestConfig(__dirname, { globalSetup: '<rootDir>/test/global-setup.cjs' });
+module.exports = createJestConfig(__dirname, {
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  // openid-client and its dependencies ship ESM only: let swc turn them into CommonJS for jest.
+  // (Node itself loads them with require(); the pnpm path is node_modules/.pnpm/<name>@<v>/node_modules/<name>.)
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?(openid-client|oauth4webapi|jose)/)'],
+});

@@ -53,7 +53,7 @@ const pglite = await PGlite.create();
 const engine = await SchemaEngine.new(
   { datamodels: [[schema.path, schema.content]] },
   () => {},
-  bindMigrationAwareSqlAdapterFactory(new PrismaPGlite(pglite)),
+  bindMigrationAwareSqlAdapterFactory(awaitingScripts(new PrismaPGlite(pglite))),
 );
 try {
   if (folders.length > 0) await engine.applyMigrations({ migrationsList, filters: NO_FILTER });
@@ -86,6 +86,29 @@ try {
 } finally {
   engine.free();
   await pglite.close();
+}
+
+/**
+ * pglite-prisma-adapter 0.7.2 does not await `executeScript`, so a broken migration would pass
+ * silently; same fix as src/db/migrator/pglite-migration-adapter.ts.
+ */
+function awaitingScripts(factory) {
+  const patch = (adapter) =>
+    Object.assign(adapter, {
+      async executeScript(script) {
+        try {
+          await adapter.client.exec(script);
+        } catch (error) {
+          adapter.onError(error);
+        }
+      },
+    });
+  return {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: async () => patch(await factory.connect()),
+    connectToShadowDb: async () => patch(await factory.connectToShadowDb()),
+  };
 }
 
 /** `20261122180000`, the folder prefix `prisma migrate dev` uses (UTC). */

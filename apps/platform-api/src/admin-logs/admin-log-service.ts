@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { parseOrThrow } from '../errors';
 import { Prisma } from '../generated/prisma/client';
 import type { AdminLogEntry } from './admin-log-entry';
 import { type AdminLogFiltersInput, adminLogFiltersSchema } from './admin-log-filters';
@@ -54,16 +55,26 @@ export async function listAdminLogs(
   projectId: number,
   filtersInput: AdminLogFiltersInput = {},
 ): Promise<AdminLogPage> {
-  const filters = adminLogFiltersSchema.parse(filtersInput);
+  const filters = parseOrThrow(adminLogFiltersSchema, filtersInput, 'query');
   const rows = await context.prisma.adminLog.findMany({
     where: {
       projectId,
       action: filters.action,
       targetType: filters.targetType,
+      targetId: filters.targetId,
       userId: filters.userId,
       userEmail: filters.userEmail,
       tokenId: filters.tokenId,
-      id: filters.beforeId === undefined ? undefined : { lt: filters.beforeId },
+      id:
+        filters.beforeId === undefined && filters.id === undefined
+          ? undefined
+          : {
+              equals: filters.id?.eq,
+              lt: minDefined(filters.beforeId, filters.id?.lt),
+              lte: filters.id?.lte,
+              gt: filters.id?.gt,
+              gte: filters.id?.gte,
+            },
       createdAt: filters.createdAt
         ? {
             equals: filters.createdAt.eq,
@@ -79,4 +90,9 @@ export async function listAdminLogs(
     take: filters.limit + 1,
   });
   return { entries: rows.slice(0, filters.limit), hasMore: rows.length > filters.limit };
+}
+
+function minDefined(...values: (number | undefined)[]): number | undefined {
+  const defined = values.filter((value) => value !== undefined);
+  return defined.length === 0 ? undefined : Math.min(...defined);
 }

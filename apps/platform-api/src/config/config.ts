@@ -21,9 +21,7 @@ const positiveInt = z.coerce.number({ error: 'expected a number' }).int('expecte
 const url = (protocols: RegExp, example: string) =>
   z.preprocess(
     (value) => (value === '' ? undefined : value),
-    z
-      .url({ protocol: protocols, error: `expected a URL such as ${example}` })
-      .optional(),
+    z.url({ protocol: protocols, error: `expected a URL such as ${example}` }).optional(),
   );
 
 /**
@@ -41,12 +39,28 @@ export const environmentSchema = z.object({
     (value) => (value === '' ? undefined : value),
     z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   ),
-  PLATFORM_SHUTDOWN_TIMEOUT_MS: z.preprocess((value) => (value === '' ? undefined : value), positiveInt.default(10_000)),
+  PLATFORM_SHUTDOWN_TIMEOUT_MS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    positiveInt.default(10_000),
+  ),
   REDIS_URL: url(/^rediss?$/, 'redis://127.0.0.1:6379'),
   PLATFORM_OIDC_ISSUER: url(/^https?$/, 'https://accounts.example.com'),
   PLATFORM_OIDC_CLIENT_ID: optionalString,
   PLATFORM_OIDC_CLIENT_SECRET: optionalString,
   PLATFORM_SESSION_TTL_HOURS: z.preprocess((value) => (value === '' ? undefined : value), positiveInt.default(12)),
+  /** Public API v1: requests per token per window (docs/public-api.md, "Rate limits"). */
+  PLATFORM_PUBLIC_API_RATE_LIMIT: z.preprocess((value) => (value === '' ? undefined : value), positiveInt.default(300)),
+  /** Public API v1: requests per IP address per window for requests without a valid token. */
+  PLATFORM_PUBLIC_API_ANONYMOUS_RATE_LIMIT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    positiveInt.default(60),
+  ),
+  PLATFORM_PUBLIC_API_RATE_WINDOW_MS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    positiveInt.default(60_000),
+  ),
+  /** Prefix of the public API's rate-limit keys in Redis (when REDIS_URL is set). */
+  PLATFORM_PUBLIC_API_RATE_LIMIT_PREFIX: optionalString.default('platform:public-api:rate-limit:'),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -70,9 +84,7 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 
   constructor(readonly issues: readonly { readonly variable: string; readonly message: string }[]) {
-    super(
-      `Invalid configuration:\n${issues.map((issue) => `  - ${issue.variable}: ${issue.message}`).join('\n')}`,
-    );
+    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue.variable}: ${issue.message}`).join('\n')}`);
   }
 }
 

@@ -4,6 +4,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import type { Config } from '../config/config';
 import { PrismaClient } from '../generated/prisma/client';
+import { lockDataDir } from './data-dir-lock';
 import { applyMigrations } from './migrator/migrator';
 
 export type DatabaseOptions = Pick<Config, 'database' | 'migrateOnStart'>;
@@ -22,14 +23,17 @@ export async function createPrismaClient(config: DatabaseOptions): Promise<Prism
   }
 
   mkdirSync(database.dataDir, { recursive: true });
-  const pglite = await PGlite.create(database.dataDir);
+  const unlock = lockDataDir(database.dataDir);
+  let pglite: PGlite | undefined;
   try {
+    pglite = await PGlite.create(database.dataDir);
     if (config.migrateOnStart) await applyMigrations({ pglite });
   } catch (error) {
-    await pglite.close();
+    await pglite?.close();
+    unlock();
     throw error;
   }
-  return createPGlitePrismaClient(pglite);
+  return createPGlitePrismaClient(pglite, unlock);
 }
 
 /** A client over PostgreSQL; Prisma owns the pg pool and ends it on `$disconnect()`. */
@@ -41,14 +45,17 @@ export function createPostgresPrismaClient(url: string): PrismaClient {
  * A client over an open PGlite, which it then owns: `$disconnect()` also closes the PGlite.
  * PGlite serves one connection, so nothing else may use `pglite` afterwards.
  */
-export function createPGlitePrismaClient(pglite: PGlite): PrismaClient {
+export function createPGlitePrismaClient(pglite: PGlite, onClosed: () => void = () => {}): PrismaClient {
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   const disconnect = prisma.$disconnect.bind(prisma);
   // An own property shadows the prototype's method, so every caller of `$disconnect` closes PGlite.
   Object.defineProperty(prisma, '$disconnect', {
     value: async () => {
       await disconnect();
-      if (!pglite.closed) await pglite.close();
+      if (!pglite.closed) {
+        await pglite.close();
+        onClosed();
+      }
     },
   });
   return prisma;

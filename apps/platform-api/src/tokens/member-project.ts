@@ -51,7 +51,7 @@ export async function findProjectByName(
   if (second) {
     const organizations = projects.map((project) => project.organization.name).join(', ');
     throw new ConflictError(
-      `Several projects are named "${projectName}" (organizations ${organizations}); pass --organization.`,
+      `Several projects are named "${projectName}" (organizations ${organizations}); name the organization (--organization in the CLI).`,
     );
   }
   const { organization: _organization, ...project } = first;

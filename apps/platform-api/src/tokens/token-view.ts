@@ -1,5 +1,5 @@
 import type { ApplicationToken, PermissionLevel, Project, User } from '../generated/prisma/client';
-import { type PermissionLevelName, type TokenScope, isTokenScope } from './token-scopes';
+import { isTokenScope, type PermissionLevelName, type TokenScope } from './token-scopes';
 
 export type TokenStatus = 'active' | 'expired' | 'revoked';
 

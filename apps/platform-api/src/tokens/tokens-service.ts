@@ -36,7 +36,12 @@ export interface RevokeTokenOptions {
 }
 
 export interface TokensService {
-  create(userId: number, projectId: number, input: CreateTokenInput, options: CreateTokenOptions): Promise<CreatedToken>;
+  create(
+    userId: number,
+    projectId: number,
+    input: CreateTokenInput,
+    options: CreateTokenOptions,
+  ): Promise<CreatedToken>;
   list(options: ListTokensOptions): Promise<TokenView[]>;
   /**
    * Revokes at once, for every instance: validity is read from the database on every request.
@@ -57,7 +62,7 @@ export function createTokensService(context: AppContext): TokensService {
 
   return {
     async create(userId, projectId, input, options) {
-      const parsed = parseOrThrow(createTokenInputSchema(context.now()), input);
+      const parsed = parseOrThrow(createTokenInputSchema(context.now()), input, '');
       const membership = await context.prisma.projectMembership.findUnique({
         where: { projectId_userId: { projectId, userId } },
         include: { project: true, user: true },

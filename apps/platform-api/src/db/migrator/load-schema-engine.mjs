@@ -21,8 +21,25 @@ async function instantiate() {
   const bindingsPath = require.resolve('@prisma/schema-engine-wasm/schema_engine_bg');
   const bindings = await import(pathToFileURL(bindingsPath).href);
   const bytes = await readFile(path.join(path.dirname(bindingsPath), 'schema_engine_bg.wasm'));
-  const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': bindings });
+  const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': withUnrefTimers(bindings) });
   bindings.__wbg_set_wasm(instance.exports);
   instance.exports.__wbindgen_start();
   return bindings;
+}
+
+/**
+ * The engine arms a 10 s timer around each operation on PostgreSQL (the migration lock) and never
+ * clears it, which kept `platform-api migrate` and jest alive for 10 s after finishing. Its timers
+ * are unref'd: while an operation runs, its database socket keeps the process alive anyway.
+ */
+function withUnrefTimers(bindings) {
+  const imports = { ...bindings };
+  for (const name of Object.keys(bindings).filter((key) => key.startsWith('__wbg_setTimeout_'))) {
+    imports[name] = (...args) => {
+      const timer = bindings[name](...args);
+      timer?.unref?.();
+      return timer;
+    };
+  }
+  return imports;
 }

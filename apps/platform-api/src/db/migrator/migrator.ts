@@ -5,9 +5,10 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { SchemaFilter } from '@prisma/schema-engine-wasm';
 import { Pool } from 'pg';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { lockDataDir } from '../data-dir-lock';
 import { migrationsDir, schemaPath } from '../package-root';
 import { readMigrationList } from './migration-list';
+import { pgliteMigrationAdapterFactory } from './pglite-migration-adapter';
 import { withSchemaEngine } from './schema-engine';
 
 /**
@@ -60,14 +61,18 @@ export async function applyMigrations(
 }
 
 /** `prisma migrate status`: compares the migrations folder with the database's history. */
-export async function migrationStatus(target: MigrationTarget, options: MigratorOptions = {}): Promise<MigrationStatus> {
+export async function migrationStatus(
+  target: MigrationTarget,
+  options: MigratorOptions = {},
+): Promise<MigrationStatus> {
   const migrationsList = await readMigrationList(options.migrationsDir ?? migrationsDir());
   const diagnosis = await withEngine(target, options, (engine) =>
     engine.diagnoseMigrationHistory({ migrationsList, optInToShadowDatabase: false, filters: NO_FILTER }),
   );
   const migrations = migrationsList.migrationDirectories.map((directory) => directory.path);
   const history = diagnosis.history;
-  const pending = history && history.diagnostic !== 'migrationsDirectoryIsBehind' ? history.unappliedMigrationNames : [];
+  const pending =
+    history && history.diagnostic !== 'migrationsDirectoryIsBehind' ? history.unappliedMigrationNames : [];
   const unknown = history && history.diagnostic !== 'databaseIsBehind' ? history.unpersistedMigrationNames : [];
   const failed = diagnosis.failedMigrationNames;
 
@@ -84,8 +89,9 @@ export async function migrationStatus(target: MigrationTarget, options: Migrator
 }
 
 /**
- * The SQL that would bring the database to `schema.prisma`: empty when the applied migrations match
- * the schema. Used to write a new migration and to test that the migrations folder is in sync.
+ * The SQL that would bring the database to `schema.prisma`, or '' when the applied migrations match
+ * the schema. Used to test that the migrations folder is in sync. PGlite only: on PostgreSQL the
+ * engine cannot describe the live schema through adapter-pg (it fails on the `char` type).
  */
 export async function diffDatabaseToSchema(target: MigrationTarget, options: MigratorOptions = {}): Promise<string> {
   const schema = await readSchema(options);
@@ -97,7 +103,9 @@ export async function diffDatabaseToSchema(target: MigrationTarget, options: Mig
       exitCode: null,
       filters: NO_FILTER,
     });
-    return result.stdout ?? '';
+    const script = result.stdout ?? '';
+    // An empty diff still comes back as the comment `-- This is an empty migration.`
+    return script.replace(/^--.*$/gm, '').trim() === '' ? '' : script;
   });
 }
 
@@ -119,17 +127,23 @@ async function withAdapterFactory<T>(
   target: MigrationTarget,
   work: (factory: SqlMigrationAwareDriverAdapterFactory) => Promise<T>,
 ): Promise<T> {
-  if ('pglite' in target) return work(new PrismaPGlite(target.pglite));
+  if ('pglite' in target) return work(pgliteMigrationAdapterFactory(target.pglite));
   if ('dataDir' in target) {
     mkdirSync(target.dataDir, { recursive: true });
-    const pglite = await PGlite.create(target.dataDir);
+    const unlock = lockDataDir(target.dataDir);
     try {
-      return await work(new PrismaPGlite(pglite));
+      const pglite = await PGlite.create(target.dataDir);
+      try {
+        return await work(pgliteMigrationAdapterFactory(pglite));
+      } finally {
+        await pglite.close();
+      }
     } finally {
-      await pglite.close();
+      unlock();
     }
   }
-  const pool = new Pool({ connectionString: target.databaseUrl, max: 2 });
+  // One connection: the engine takes a session-level advisory lock, then runs the migrations on it.
+  const pool = new Pool({ connectionString: target.databaseUrl, max: 1 });
   try {
     return await work(new PrismaPg(pool));
   } finally {

@@ -11,7 +11,11 @@ interface LoaderModule {
 // A real `import()` hidden from the compilers: swc (jest) and esbuild (tsup) would turn a literal
 // `import()` into `require()`, which cannot load the ESM-only engine. Under jest this needs
 // NODE_OPTIONS=--experimental-vm-modules, which the package's test script sets.
-const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
+// The source is made unique per module instance: V8 reuses the compiled function for identical
+// source, and with it the first jest test file's (torn-down) module environment for `import()`.
+const importEsm = new Function('specifier', `return import(specifier); // ${Math.random()}`) as (
+  specifier: string,
+) => Promise<unknown>;
 
 // tsup copies this file next to dist/cli.cjs, so the same relative path works from src/ and dist/.
 const LOADER_FILE = 'load-schema-engine.mjs';

@@ -1,0 +1,36 @@
+import express from 'express';
+import { pinoHttp } from 'pino-http';
+import type { AppContext } from './context';
+import { createErrorHandler, notFoundHandler } from './http/error-handler';
+import { healthRoutes } from './http/health-routes';
+import { assignRequestId } from './http/request-id';
+import { mountRoutes } from './routes';
+
+/** Largest JSON body accepted; bigger ones get 413 `payload_too_large`. */
+export const JSON_BODY_LIMIT = '1mb';
+
+/**
+ * Builds platform-api's Express app over an already opened context (database, config, logger).
+ * Listening and shutdown live in `startServer` (src/server.ts); tests use the app directly.
+ */
+export function createApp(context: AppContext): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+
+  // Order matters: the request id comes first so every log line and error response carries it.
+  app.use(
+    pinoHttp({
+      logger: context.logger,
+      genReqId: assignRequestId,
+      autoLogging: { ignore: (request) => request.url === '/health' },
+      customLogLevel: (_request, response, error) =>
+        error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
+    }),
+  );
+  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(healthRoutes(context));
+  mountRoutes(app, context);
+  app.use(notFoundHandler());
+  app.use(createErrorHandler(context.logger));
+  return app;
+}

@@ -1,0 +1,80 @@
+import type { Command } from 'commander';
+import pino from 'pino';
+import { type Config, loadConfig } from '../config/config';
+import type { AppContext } from '../context';
+import { createPrismaClient } from '../db/create-prisma-client';
+import { createLogger } from '../logger';
+
+/** Exit codes of `platform-api`: 0 success, 1 runtime failure, 2 usage or configuration error. */
+export const ExitCode = { Ok: 0, Failure: 1, Usage: 2 } as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** Where the CLI writes and what it reads; tests pass their own to capture output. */
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/** What each command is given besides its own options. */
+export interface CliContext {
+  readonly io: CliIo;
+  /** Parses the environment; a bad variable ends the command with exit code 2. */
+  loadConfig(): Config;
+  /**
+   * Opens the database as `start` would (migrating first when PLATFORM_MIGRATE_ON_START) and
+   * runs `work` with an AppContext, closing the database afterwards.
+   */
+  withAppContext<T>(work: (context: AppContext) => Promise<T>): Promise<T>;
+  /** Prints `json` (one line) when the command got `--json`, else `text`. */
+  print(command: Command, json: unknown, text: string): void;
+  /** Ends with this code once the command returns (default 0). */
+  setExitCode(code: ExitCode): void;
+  /** For long-running commands (`start`): the process keeps running after the action returns. */
+  keepAlive(): void;
+}
+
+/** A command module: registers itself (name, options, action) on the program. */
+export type RegisterCommand = (program: Command, cli: CliContext) => void;
+
+export function isJson(command: Command): boolean {
+  return command.opts<{ json?: boolean }>().json === true;
+}
+
+export function createCliContext(
+  io: CliIo,
+): CliContext & { readonly exitCode: ExitCode; readonly isKeptAlive: boolean } {
+  let exitCode: ExitCode = ExitCode.Ok;
+  let isKeptAlive = false;
+  const cli = {
+    io,
+    get exitCode() {
+      return exitCode;
+    },
+    get isKeptAlive() {
+      return isKeptAlive;
+    },
+    loadConfig: () => loadConfig(io.env),
+    async withAppContext<T>(work: (context: AppContext) => Promise<T>): Promise<T> {
+      const config = cli.loadConfig();
+      // Logs go to stderr so that stdout carries only the command's own output.
+      const logger = createLogger(config, pino.destination(2));
+      const prisma = await createPrismaClient(config);
+      try {
+        return await work({ prisma, config, logger, now: () => new Date() });
+      } finally {
+        await prisma.$disconnect();
+      }
+    },
+    print(command: Command, json: unknown, text: string) {
+      io.stdout(isJson(command) ? `${JSON.stringify(json)}\n` : `${text}\n`);
+    },
+    setExitCode(code: ExitCode) {
+      exitCode = code;
+    },
+    keepAlive() {
+      isKeptAlive = true;
+    },
+  };
+  return cli;
+}

@@ -1,0 +1,85 @@
+import type { z } from 'zod';
+
+/**
+ * Domain errors of platform-api. They know nothing of HTTP: `src/http/error-handler.ts` chooses
+ * the status. Compare them by `name` (`error.name === 'NotFoundError'`), not `instanceof`, which
+ * breaks when two copies of a module are loaded (jest module registries, bundles).
+ */
+
+export interface ValidationIssue {
+  /** Dotted path of the bad field (`body.scopes.0`), empty for the value as a whole. */
+  readonly path: string;
+  readonly message: string;
+}
+
+/** The input is malformed: wrong type, missing field, value out of range. */
+export class ValidationError extends Error {
+  override readonly name: string = 'ValidationError';
+  readonly issues: readonly ValidationIssue[];
+
+  constructor(message: string, issues: readonly ValidationIssue[] = [], options?: ErrorOptions) {
+    super(message, options);
+    this.issues = issues;
+  }
+}
+
+/** The addressed thing does not exist (or the caller may not know it exists). */
+export class NotFoundError extends Error {
+  override readonly name: string = 'NotFoundError';
+}
+
+/** The request clashes with the current state: a duplicate name, an already active run. */
+export class ConflictError extends Error {
+  override readonly name: string = 'ConflictError';
+}
+
+export type AuthenticationFailure = 'missing' | 'invalid' | 'expired';
+
+/** No valid credentials: none were sent, they are unknown or revoked, or they expired. */
+export class AuthenticationError extends Error {
+  override readonly name: string = 'AuthenticationError';
+  readonly reason: AuthenticationFailure;
+
+  constructor(message: string, reason: AuthenticationFailure = 'invalid', options?: ErrorOptions) {
+    super(message, options);
+    this.reason = reason;
+  }
+}
+
+/** Authenticated, but not allowed to do this. */
+export class ForbiddenError extends Error {
+  override readonly name: string = 'ForbiddenError';
+}
+
+/** Too many requests; retry after `retryAfterSeconds`. */
+export class RateLimitError extends Error {
+  override readonly name: string = 'RateLimitError';
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number, options?: ErrorOptions) {
+    super(message, options);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/**
+ * Parses `value` with `schema` or throws a `ValidationError` whose issues carry field paths
+ * prefixed with `where` (`body`, `query`, `params`, ...).
+ *
+ * @example const input = parseOrThrow(createTokenBody, request.body, 'body');
+ */
+export function parseOrThrow<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+  where: string,
+): z.output<Schema> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+
+  const issues = result.error.issues.map((issue) => ({
+    path: [where, ...issue.path.map(String)].filter((part) => part !== '').join('.'),
+    message: issue.message,
+  }));
+  const summary = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ');
+  throw new ValidationError(`Invalid ${where || 'input'}: ${summary}`, issues, { cause: result.error });
+}

@@ -1,0 +1,107 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import type { ValidationIssue } from '../errors';
+
+/** The JSON body of an error response; see the README's "Error codes". */
+export type ErrorBody =
+  | { readonly error: 'Unauthorized' | 'Forbidden'; readonly message: string }
+  | { readonly code: ErrorCode; readonly message: string; readonly issues?: readonly ValidationIssue[] };
+
+export type ErrorCode =
+  | 'invalid_request'
+  | 'invalid_json'
+  | 'payload_too_large'
+  | 'not_found'
+  | 'conflict'
+  | 'rate_limited'
+  | 'internal_error';
+
+interface HttpError {
+  readonly status: number;
+  readonly body: ErrorBody;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The one place where errors become HTTP responses. Errors are matched by `name` (see
+ * src/errors.ts); anything unknown is logged and answered with a bare 500 that never leaks a stack.
+ */
+export function createErrorHandler(logger: Logger): ErrorRequestHandler {
+  return function handleError(error: unknown, request, response, next) {
+    if (response.headersSent) {
+      // Too late for a clean answer: Express's default handler destroys the socket.
+      next(error);
+      return;
+    }
+    const known = toHttpError(error);
+    if (!known) {
+      (request.log ?? logger).error({ err: error }, 'unexpected error while handling the request');
+    }
+    const { status, body, headers } = known ?? {
+      status: 500,
+      body: { code: 'internal_error', message: 'Unexpected error' },
+    };
+    response
+      .status(status)
+      .set(headers ?? {})
+      .json(body);
+  };
+}
+
+/** Answers every request that no route matched. */
+export function notFoundHandler(): RequestHandler {
+  return function handleNotFound(request, response) {
+    response.status(404).json({ code: 'not_found', message: `No route for ${request.method} ${request.path}` });
+  };
+}
+
+function toHttpError(error: unknown): HttpError | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const { message } = error;
+  switch (error.name) {
+    case 'AuthenticationError':
+      return { status: 401, body: { error: 'Unauthorized', message } };
+    case 'ForbiddenError':
+      return { status: 403, body: { error: 'Forbidden', message } };
+    case 'ValidationError':
+      return { status: 400, body: { code: 'invalid_request', message, issues: issuesOf(error) } };
+    case 'NotFoundError':
+      return { status: 404, body: { code: 'not_found', message } };
+    case 'ConflictError':
+      return { status: 409, body: { code: 'conflict', message } };
+    case 'RateLimitError':
+      return {
+        status: 429,
+        body: { code: 'rate_limited', message },
+        headers: { 'Retry-After': String(Math.max(1, Math.ceil(numberField(error, 'retryAfterSeconds') ?? 1))) },
+      };
+    default:
+      return bodyParserError(error);
+  }
+}
+
+/** Errors raised by express.json() carry a `type` (see the body-parser README). */
+function bodyParserError(error: Error): HttpError | undefined {
+  const type = (error as { type?: unknown }).type;
+  if (type === 'entity.parse.failed') {
+    return { status: 400, body: { code: 'invalid_json', message: 'The request body is not valid JSON' } };
+  }
+  if (type === 'entity.too.large') {
+    return { status: 413, body: { code: 'payload_too_large', message: 'The request body is too large' } };
+  }
+  const status = numberField(error, 'status');
+  if (typeof type === 'string' && status !== undefined && status >= 400 && status < 500) {
+    return { status, body: { code: 'invalid_request', message: error.message } };
+  }
+  return undefined;
+}
+
+function issuesOf(error: Error): readonly ValidationIssue[] {
+  const issues = (error as { issues?: unknown }).issues;
+  return Array.isArray(issues) ? (issues as ValidationIssue[]) : [];
+}
+
+function numberField(error: Error, field: string): number | undefined {
+  const value = (error as unknown as Record<string, unknown>)[field];
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}

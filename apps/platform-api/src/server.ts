@@ -1,0 +1,98 @@
+import type { Logger } from 'pino';
+import { createApp } from './app';
+import type { Config } from './config/config';
+import type { AppContext } from './context';
+import { createPrismaClient } from './db/create-prisma-client';
+import { migrationStatus } from './db/migrator/migrator';
+import { serve } from './http/serve';
+import { createLogger } from './logger';
+
+export interface StartServerOptions {
+  /** Defaults to a pino logger at PLATFORM_LOG_LEVEL on stdout. */
+  readonly logger?: Logger;
+  /** Close gracefully, then exit, on SIGTERM and SIGINT (default true; tests turn it off). */
+  readonly handleSignals?: boolean;
+}
+
+export interface PlatformServer {
+  readonly url: string;
+  readonly context: AppContext;
+  /** Stops accepting, finishes in-flight requests (up to PLATFORM_SHUTDOWN_TIMEOUT_MS), closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database (migrating it when `config.migrateOnStart`), then serves platform-api on
+ * HOST:PORT.
+ *
+ * @example const server = await startServer(loadConfig()); // ... await server.close();
+ */
+export async function startServer(config: Config, options: StartServerOptions = {}): Promise<PlatformServer> {
+  const logger = options.logger ?? createLogger(config);
+  const prisma = await createPrismaClient(config);
+  if (config.database.kind === 'postgres' && !config.migrateOnStart) {
+    await warnWhenMigrationsArePending(config.database.url, logger);
+  }
+  const context: AppContext = { prisma, config, logger, now: () => new Date() };
+
+  let running: Awaited<ReturnType<typeof serve>>;
+  try {
+    running = await serve(createApp(context), {
+      port: config.PORT,
+      host: config.HOST,
+      shutdownTimeoutMs: config.PLATFORM_SHUTDOWN_TIMEOUT_MS,
+    });
+  } catch (error) {
+    await prisma.$disconnect();
+    throw error;
+  }
+  logger.info({ url: running.url, database: config.database.kind }, 'platform-api listening');
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      process.off('SIGTERM', onSignal);
+      process.off('SIGINT', onSignal);
+      await running.close();
+      await prisma.$disconnect();
+      logger.info('platform-api stopped');
+    })();
+    return closing;
+  };
+
+  function onSignal(signal: NodeJS.Signals): void {
+    if (closing) {
+      logger.warn({ signal }, 'second signal during shutdown: exiting now');
+      process.exit(1);
+    }
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  }
+
+  if (options.handleSignals ?? true) {
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
+  }
+  return { url: running.url, context, close };
+}
+
+/** Serving a database behind the code fails in confusing ways later: say so at start. */
+async function warnWhenMigrationsArePending(databaseUrl: string, logger: Logger): Promise<void> {
+  try {
+    const status = await migrationStatus({ databaseUrl });
+    if (!status.isUpToDate) {
+      logger.warn(
+        { pending: status.pendingMigrationNames, failed: status.failedMigrationNames },
+        'the database is not up to date: run `platform-api migrate` (or set PLATFORM_MIGRATE_ON_START=true)',
+      );
+    }
+  } catch (error) {
+    logger.warn({ err: error }, 'could not check the migration status');
+  }
+}

@@ -1,0 +1,88 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { packageRoot } from '../../src/db/package-root';
+
+// The one end-to-end test of the real `platform-api` bin: it builds dist/cli.cjs with tsup, then
+// runs bin/platform-api.cjs in child processes. Everything else is tested in-process (program.test.ts).
+const root = packageRoot();
+const bin = path.join(root, 'bin', 'platform-api.cjs');
+
+function childEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { NODE_OPTIONS: _nodeOptions, DATABASE_URL: _databaseUrl, ...env } = process.env;
+  return { ...env, PLATFORM_LOG_LEVEL: 'warn', ...extra };
+}
+
+/** Resolves with the first stdout line that parses as JSON and has `status`. */
+function firstStatusLine(child: ChildProcess): Promise<{ status: string; url: string }> {
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      for (const line of buffered.split('\n')) {
+        if (!line.startsWith('{"status"')) continue;
+        resolve(JSON.parse(line) as { status: string; url: string });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`platform-api exited with ${code} before listening`)));
+  });
+}
+
+describe('bin/platform-api.cjs', () => {
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'platform-api-bin-'));
+
+  beforeAll(() => {
+    execFileSync('pnpm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
+  }, 120_000);
+
+  afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+  test('`migrate --json` migrates a new embedded database and exits 0', () => {
+    const output = execFileSync(process.execPath, [bin, 'migrate', '--json'], {
+      cwd: workDir,
+      env: childEnv({ PLATFORM_DATA_DIR: path.join(workDir, 'migrate-data') }),
+      encoding: 'utf8',
+    });
+
+    expect(JSON.parse(output)).toEqual({ appliedMigrationNames: [expect.stringMatching(/^\d{14}_init$/)] });
+  });
+
+  test('`start --json` serves /health and /ready, then exits 0 on SIGTERM', async () => {
+    const child = spawn(process.execPath, [bin, 'start', '--json'], {
+      cwd: workDir,
+      env: childEnv({ PORT: '0', PLATFORM_DATA_DIR: path.join(workDir, 'start-data') }),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const { url } = await firstStatusLine(child);
+
+      const health = await fetch(`${url}/health`);
+      const ready = await fetch(`${url}/ready`);
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      const [code] = await exited;
+
+      expect(health.status).toBe(200);
+      expect(ready.status).toBe(200);
+      expect(code).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  test('exits 2 with a clear message on a bad configuration', () => {
+    let status: number | null = null;
+    let stderr = '';
+    try {
+      execFileSync(process.execPath, [bin, 'start'], { cwd: workDir, env: childEnv({ PORT: 'x' }), stdio: 'pipe' });
+    } catch (error) {
+      ({ status } = error as { status: number | null });
+      stderr = String((error as { stderr: Buffer }).stderr);
+    }
+
+    expect(status).toBe(2);
+    expect(stderr).toMatch(/Invalid configuration:\n {2}- PORT: /);
+  });
+});

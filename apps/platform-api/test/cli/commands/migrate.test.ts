@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createPostgresDatabase, describeWithService, type TestDatabase } from '@platform/tooling/test-services';
+import { readMigrationList } from '../../../src/db/migrator/migration-list';
+import { migrationsDir } from '../../../src/db/package-root';
+import { runCliCaptured } from '../run-cli';
+
+async function migrationNames(): Promise<string[]> {
+  return (await readMigrationList(migrationsDir())).migrationDirectories.map((directory) => directory.path);
+}
+
+function runMigrateContract(makeEnv: () => NodeJS.ProcessEnv) {
+  test('`migrate --status --json` reports pending migrations and exits 1', async () => {
+    const run = await runCliCaptured(['migrate', '--status', '--json'], makeEnv());
+
+    expect(run.exitCode).toBe(1);
+    expect(run.json()).toMatchObject({ isUpToDate: false, pendingMigrationNames: await migrationNames() });
+  });
+
+  test('`migrate --json` applies every migration and lists them', async () => {
+    const run = await runCliCaptured(['migrate', '--json'], makeEnv());
+
+    expect(run.exitCode).toBe(0);
+    expect(run.json()).toEqual({ appliedMigrationNames: await migrationNames() });
+  });
+
+  test('`migrate --json` a second time applies nothing', async () => {
+    const run = await runCliCaptured(['migrate', '--json'], makeEnv());
+
+    expect(run.exitCode).toBe(0);
+    expect(run.json()).toEqual({ appliedMigrationNames: [] });
+  });
+
+  test('`migrate --status --json` then reports every migration applied and exits 0', async () => {
+    const run = await runCliCaptured(['migrate', '--status', '--json'], makeEnv());
+
+    expect(run.exitCode).toBe(0);
+    expect(run.json()).toMatchObject({ isUpToDate: true, appliedMigrationNames: await migrationNames() });
+  });
+
+  test('`migrate --status` prints a readable summary', async () => {
+    const run = await runCliCaptured(['migrate', '--status'], makeEnv());
+
+    expect(run.stdout).toMatch(/Applied:\n {2}\d{14}_init\n/);
+    expect(run.stdout).toMatch(/The database is up to date\.\n$/);
+  });
+}
+
+describe('platform-api migrate on the embedded database', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-api-cli-migrate-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  runMigrateContract(() => ({ PLATFORM_DATA_DIR: dataDir }));
+});
+
+describeWithService('postgres', 'platform-api migrate on PostgreSQL', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createPostgresDatabase('platform_api_cli');
+  });
+  afterAll(() => database.drop());
+
+  runMigrateContract(() => ({ DATABASE_URL: database.uri }));
+
+  test('exits 1 with the error as JSON when PostgreSQL is unreachable', async () => {
+    const run = await runCliCaptured(['migrate', '--json'], {
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/platform',
+    });
+
+    expect(run.exitCode).toBe(1);
+    expect(run.json()).toEqual({ error: { name: expect.any(String), message: expect.any(String) } });
+  });
+});

@@ -1,0 +1,25 @@
+import { runCli } from '../../src/cli/program';
+
+export interface CliRun {
+  readonly exitCode: number;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** stdout parsed as JSON (for `--json` runs). */
+  json<T = unknown>(): T;
+}
+
+/** Runs the `platform-api` program in-process with `env` as its whole environment. */
+export async function runCliCaptured(argv: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const { exitCode } = await runCli(argv, {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    env: { PLATFORM_LOG_LEVEL: 'silent', ...env },
+  });
+  return { exitCode, stdout, stderr, json: <T>() => JSON.parse(stdout) as T };
+}

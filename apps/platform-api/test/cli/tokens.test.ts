@@ -1,0 +1,252 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { runCli } from '../../src/cli/program';
+import type { AppContext } from '../../src/context';
+import { createPGlitePrismaClient } from '../../src/db/create-prisma-client';
+import type { Project, User } from '../../src/generated/prisma/client';
+import { hashToken } from '../../src/tokens/token-format';
+import { ensurePGliteTemplate, TEMPLATE_ENV } from '../helpers/pglite-template';
+import { createTestContext, type DatabaseKind, describeEachDatabase, type TestContext } from '../helpers/test-context';
+import { seedMember, seedProject } from '../tokens/token-fixtures';
+
+/** A database the CLI opens by itself, from its environment, and a way to look into it between runs. */
+interface CliDatabase {
+  readonly env: NodeJS.ProcessEnv;
+  withContext<T>(work: (context: AppContext) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+async function openCliDatabase(kind: DatabaseKind): Promise<CliDatabase> {
+  const base = { PLATFORM_MIGRATE_ON_START: 'false', PLATFORM_LOG_LEVEL: 'silent' };
+  if (kind === 'postgres') {
+    const testContext: TestContext = await createTestContext('postgres');
+    const { database } = testContext.context.config;
+    if (database.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    return {
+      env: { ...base, DATABASE_URL: database.url },
+      withContext: (work) => work(testContext.context),
+      close: () => testContext.close(),
+    };
+  }
+  // PGlite allows one connection: the test opens the data directory only between CLI runs.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-api-cli-tokens-'));
+  const template = readFileSync(process.env[TEMPLATE_ENV] ?? (await ensurePGliteTemplate()));
+  await (await PGlite.create(dataDir, { loadDataDir: new Blob([template]) })).close();
+  const testContext = await createTestContext('pglite');
+  return {
+    env: { ...base, PLATFORM_DATA_DIR: dataDir },
+    async withContext(work) {
+      const prisma = createPGlitePrismaClient(await PGlite.create(dataDir));
+      try {
+        return await work({ ...testContext.context, prisma });
+      } finally {
+        await prisma.$disconnect();
+      }
+    },
+    async close() {
+      await testContext.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+describeEachDatabase('platform-api tokens', (kind) => {
+  let database: CliDatabase;
+  let project: Project;
+  let admin: User;
+
+  async function cli(...argv: string[]) {
+    let stdout = '';
+    let stderr = '';
+    const { exitCode } = await runCli(argv, {
+      stdout: (text) => {
+        stdout += text;
+      },
+      stderr: (text) => {
+        stderr += text;
+      },
+      env: database.env,
+    });
+    return { exitCode, stdout, stderr, json: () => JSON.parse(stdout) };
+  }
+
+  const createArgs = (...extra: string[]) => [
+    'tokens',
+    'create',
+    '--project',
+    project.name,
+    '--user',
+    admin.email,
+    '--name',
+    'backup',
+    '--scopes',
+    'notes:read,admin_logs:read',
+    '--permission',
+    'read-only',
+    ...extra,
+  ];
+
+  beforeAll(async () => {
+    database = await openCliDatabase(kind);
+    await database.withContext(async (context) => {
+      project = await seedProject(context);
+      admin = await seedMember(context, project, { email: 'ops@example.com' });
+    });
+  });
+  afterAll(() => database.close());
+
+  test('create prints the value once, with the token it made', async () => {
+    const result = await cli(...createArgs('--expires-at', '2099-01-01'));
+
+    const [summary, value, warning] = result.stdout.trimEnd().split('\n');
+
+    expect(result.exitCode).toBe(0);
+    expect(summary).toMatch(
+      new RegExp(`^Created token \\d+ "backup" for ops@example.com on project ${project.name}\\.$`),
+    );
+    expect(value).toMatch(/^plat_[0-9A-Za-z]{49}$/);
+    expect(warning).toBe('Copy it now: it is shown only once and cannot be retrieved.');
+    const stored = await database.withContext((context) =>
+      context.prisma.applicationToken.findUniqueOrThrow({ where: { tokenHash: hashToken(value!) } }),
+    );
+    expect(stored).toMatchObject({
+      name: 'backup',
+      scopes: ['admin_logs:read', 'notes:read'],
+      expiresAt: new Date('2099-01-01'),
+    });
+  });
+
+  test('create --json prints the token and its value; --sso-session marks it', async () => {
+    const result = await cli(...createArgs('--sso-session', '--json'));
+
+    expect(result.exitCode).toBe(0);
+    expect(result.json()).toEqual({
+      value: expect.stringMatching(/^plat_/),
+      token: expect.objectContaining({ name: 'backup', permissionLevel: 'read-only', createdInSsoSession: true }),
+    });
+  });
+
+  test('list shows the tokens without their values, and --user filters', async () => {
+    const created = (await cli(...createArgs('--json'))).json();
+    const other = await database.withContext((context) => seedMember(context, project, { role: 'Developer' }));
+
+    const all = await cli('tokens', 'list', '--project', project.name, '--json');
+    const text = await cli('tokens', 'list', '--project', project.name);
+    const none = await cli('tokens', 'list', '--project', project.name, '--user', other.email, '--json');
+
+    expect(all.exitCode).toBe(0);
+    expect(all.json().tokens).toContainEqual(expect.objectContaining({ id: created.token.id, name: 'backup' }));
+    expect(all.stdout).not.toContain(created.value);
+    expect(text.stdout).toContain(`${created.token.id}\t${created.token.displayPrefix}…\tbackup\tactive`);
+    expect(text.stdout).not.toContain(created.value);
+    expect(none.json()).toEqual({ tokens: [] });
+  });
+
+  test('revoke revokes at once and logs an operator revocation', async () => {
+    const created = (await cli(...createArgs('--json'))).json();
+
+    const result = await cli('tokens', 'revoke', String(created.token.id), '--json');
+    const again = await cli('tokens', 'revoke', String(created.token.id));
+
+    expect(result.exitCode).toBe(0);
+    expect(result.json().token).toMatchObject({ id: created.token.id, status: 'revoked' });
+    expect(again).toMatchObject({
+      exitCode: 0,
+      stdout: `Revoked token ${created.token.id} "backup" (${created.token.displayPrefix}…).\n`,
+    });
+    const entries = await database.withContext((context) =>
+      context.prisma.adminLog.findMany({ where: { targetId: String(created.token.id), action: 'token.revoke' } }),
+    );
+    expect(entries).toEqual([
+      expect.objectContaining({ userId: null, details: expect.objectContaining({ source: 'cli' }) }),
+    ]);
+  });
+
+  test.each<[string, string[]]>([
+    [
+      'a missing --name',
+      ['tokens', 'create', '--project', 'p', '--user', 'u@example.com', '--scopes', 'all', '--permission', 'read-only'],
+    ],
+    [
+      'an unknown permission',
+      [
+        'tokens',
+        'create',
+        '--project',
+        'p',
+        '--user',
+        'u@example.com',
+        '--name',
+        'n',
+        '--scopes',
+        'all',
+        '--permission',
+        'admin',
+      ],
+    ],
+    ['a token id that is not a number', ['tokens', 'revoke', 'abc']],
+    ['an unknown subcommand', ['tokens', 'rotate']],
+  ])('exits 2 on %s', async (_name, argv) => {
+    const result = await cli(...argv);
+
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).not.toBe('');
+  });
+
+  test.each<[string, string[], string]>([
+    ['an unknown scope', ['--scopes', 'notes:read,users:write'], 'scopes.1'],
+    ['notes:write on a read-only token', ['--scopes', 'notes:write'], 'scopes'],
+    ['a past expiration date', ['--expires-at', '2000-01-01'], 'expiresAt'],
+    ['an empty name', ['--name', ' '], 'name'],
+  ])('exits 2 with the issue on %s', async (_name, overrides, issuePath) => {
+    const args = createArgs();
+    for (let index = 0; index < overrides.length; index += 2) {
+      const [option, value] = [overrides[index]!, overrides[index + 1]!];
+      if (args.includes(option)) args[args.indexOf(option) + 1] = value;
+      else args.push(option, value);
+    }
+
+    const result = await cli(...args, '--json');
+
+    expect(result.exitCode).toBe(2);
+    expect(result.json().error).toMatchObject({
+      name: 'ValidationError',
+      issues: [expect.objectContaining({ path: issuePath })],
+    });
+  });
+
+  test.each<[string, string[], string]>([
+    ['an unknown project', ['tokens', 'list', '--project', 'no-such-project', '--json'], 'NotFoundError'],
+    ['an unknown token', ['tokens', 'revoke', '999999', '--json'], 'NotFoundError'],
+  ])('exits 1 on %s', async (_name, argv, errorName) => {
+    const result = await cli(...argv);
+
+    expect(result.exitCode).toBe(1);
+    expect(result.json().error.name).toBe(errorName);
+  });
+
+  test('exits 1 for a user who is not a member of the project', async () => {
+    const outsider = await database.withContext(async (context) => seedMember(context, await seedProject(context)));
+
+    const result = await cli(
+      'tokens',
+      'create',
+      '--project',
+      project.name,
+      '--user',
+      outsider.email,
+      '--name',
+      'x',
+      '--scopes',
+      'all',
+      '--permission',
+      'read-only',
+      '--json',
+    );
+
+    expect(result.exitCode).toBe(1);
+    expect(result.json().error.name).toBe('NotFoundError');
+  });
+});

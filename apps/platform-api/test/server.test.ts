@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createPostgresDatabase, describeWithService, type TestDatabase } from '@platform/tooling/test-services';
+import pino from 'pino';
+import { loadConfig } from '../src/config/config';
+import { migrationStatus } from '../src/db/migrator/migrator';
+import { startServer } from '../src/server';
+
+const silent = pino({ level: 'silent' });
+
+describe('startServer with the embedded database', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-api-server-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  test('creates and migrates the data directory at first start, serves, then closes it', async () => {
+    const config = loadConfig({ PORT: '0', PLATFORM_DATA_DIR: path.join(dataDir, 'data') });
+
+    const server = await startServer(config, { logger: silent, handleSignals: false });
+    const ready = await fetch(`${server.url}/ready`);
+    await server.close();
+
+    expect(ready.status).toBe(200);
+    expect(await migrationStatus({ dataDir: path.join(dataDir, 'data') })).toMatchObject({ isUpToDate: true });
+  });
+
+  test('starts again on the existing data directory', async () => {
+    const config = loadConfig({ PORT: '0', PLATFORM_DATA_DIR: path.join(dataDir, 'data') });
+
+    const server = await startServer(config, { logger: silent, handleSignals: false });
+    const organizations = await server.context.prisma.organization.count();
+    await server.close();
+
+    expect(organizations).toBe(0);
+  });
+});
+
+describeWithService('postgres', 'startServer with PostgreSQL', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createPostgresDatabase('platform_api_server');
+  });
+  afterAll(() => database.drop());
+
+  test('migrates at start when PLATFORM_MIGRATE_ON_START is true', async () => {
+    const config = loadConfig({ PORT: '0', DATABASE_URL: database.uri, PLATFORM_MIGRATE_ON_START: 'true' });
+
+    const server = await startServer(config, { logger: silent, handleSignals: false });
+    const ready = await fetch(`${server.url}/ready`);
+    await server.close();
+
+    expect(ready.status).toBe(200);
+    expect(await migrationStatus({ databaseUrl: database.uri })).toMatchObject({ isUpToDate: true });
+  });
+
+  test('warns at start when migrations are pending and PLATFORM_MIGRATE_ON_START is false', async () => {
+    const other = await createPostgresDatabase('platform_api_server_pending');
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
+    try {
+      const server = await startServer(loadConfig({ PORT: '0', DATABASE_URL: other.uri }), {
+        logger,
+        handleSignals: false,
+      });
+      await server.close();
+    } finally {
+      await other.drop();
+    }
+
+    expect(lines.join('')).toContain('the database is not up to date');
+  });
+
+  test('fails to start when PostgreSQL is unreachable', async () => {
+    const config = loadConfig({
+      PORT: '0',
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/platform',
+      PLATFORM_MIGRATE_ON_START: 'true',
+    });
+
+    await expect(startServer(config, { logger: silent, handleSignals: false })).rejects.toThrow();
+  });
+});
