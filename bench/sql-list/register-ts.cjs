@@ -1,0 +1,15 @@
+// Minimal TypeScript loader for the benchmark: compiles required .ts files with swc to CommonJS.
+const { readFileSync } = require('node:fs');
+const { createRequire } = require('node:module');
+
+const swc = createRequire(require.resolve('../../package.json'))('@swc/core');
+
+require.extensions['.ts'] = (module, filename) => {
+  const { code } = swc.transformSync(readFileSync(filename, 'utf8'), {
+    filename,
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  });
+  module._compile(code, filename);
+};

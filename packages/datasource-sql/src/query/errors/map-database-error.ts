@@ -1,0 +1,128 @@
+import { isErrorOfKind } from '@platform/datasource-toolkit';
+import { DatabaseConnectionError } from '../../connection/connection-errors';
+import { ConstraintViolationError, ForeignKeyConstraintError, UniqueConstraintError } from './database-errors';
+
+type Kind = 'unique' | 'foreignKey' | 'constraint' | 'connection';
+
+// PostgreSQL SQLSTATE, MySQL/MariaDB error names, SQLite extended codes, Node socket codes.
+const KINDS: Record<string, Kind> = {
+  '23505': 'unique',
+  '23503': 'foreignKey',
+  '23502': 'constraint',
+  '23514': 'constraint',
+  '22001': 'constraint',
+  '22003': 'constraint',
+  '22P02': 'constraint',
+  '22007': 'constraint',
+  '22008': 'constraint',
+  ER_DUP_ENTRY: 'unique',
+  ER_NO_REFERENCED_ROW_2: 'foreignKey',
+  ER_ROW_IS_REFERENCED_2: 'foreignKey',
+  ER_NO_REFERENCED_ROW: 'foreignKey',
+  ER_ROW_IS_REFERENCED: 'foreignKey',
+  ER_BAD_NULL_ERROR: 'constraint',
+  ER_NO_DEFAULT_FOR_FIELD: 'constraint',
+  ER_DATA_TOO_LONG: 'constraint',
+  ER_WARN_DATA_OUT_OF_RANGE: 'constraint',
+  ER_TRUNCATED_WRONG_VALUE: 'constraint',
+  ER_TRUNCATED_WRONG_VALUE_FOR_FIELD: 'constraint',
+  ER_CONSTRAINT_FAILED: 'constraint',
+  ER_CHECK_CONSTRAINT_VIOLATED: 'constraint',
+  WARN_DATA_TRUNCATED: 'constraint',
+  SQLITE_CONSTRAINT_UNIQUE: 'unique',
+  SQLITE_CONSTRAINT_PRIMARYKEY: 'unique',
+  SQLITE_CONSTRAINT_FOREIGNKEY: 'foreignKey',
+  SQLITE_CONSTRAINT_NOTNULL: 'constraint',
+  SQLITE_CONSTRAINT_CHECK: 'constraint',
+  ECONNREFUSED: 'connection',
+  ECONNRESET: 'connection',
+  EPIPE: 'connection',
+  ETIMEDOUT: 'connection',
+  PROTOCOL_CONNECTION_LOST: 'connection',
+  '57P01': 'connection',
+  '57P02': 'connection',
+  '57P03': 'connection',
+  '08000': 'connection',
+  '08003': 'connection',
+  '08006': 'connection',
+};
+
+/**
+ * Turns a driver error into a typed error when the request, not the server, is at fault: unique
+ * violations become `UniqueConstraintError`, foreign key violations `ForeignKeyConstraintError`,
+ * other constraint failures `ConstraintViolationError`, a lost or refused connection a
+ * `DatabaseConnectionError`. The message names the constraint and, when the driver says, the
+ * fields; the driver error stays as `cause`. Anything else is returned unchanged.
+ * @internal
+ */
+export function mapDatabaseError(error: unknown, collectionName: string): unknown {
+  if (typeof error !== 'object' || error === null || isErrorOfKind(error, 'BusinessError')) return error;
+  const {
+    code,
+    message = '',
+    constraint,
+    detail,
+    column,
+  } = error as {
+    code?: unknown;
+    message?: string;
+    constraint?: string;
+    detail?: string;
+    column?: string;
+  };
+  const kind = typeof code === 'string' ? KINDS[code] : isLostConnection(message) ? 'connection' : undefined;
+  if (kind === undefined) return error;
+
+  const fields = column ? [column] : fieldsOf(message, detail);
+  const name = constraint ?? mysqlKeyName(message);
+  const details = { collection: collectionName, constraint: name ?? null, fields };
+  const where = `${name ? ` (constraint '${name}')` : ''}${fields.length ? ` on ${fields.join(', ')}` : ''}`;
+  const reason = detail ? `${message} (${detail})` : message;
+  switch (kind) {
+    case 'unique':
+      return new UniqueConstraintError(
+        `A record of '${collectionName}' already has this value${where}: it must be unique. ${reason}`,
+        { cause: error, details },
+      );
+    case 'foreignKey':
+      return new ForeignKeyConstraintError(
+        `The write on '${collectionName}' breaks a reference between records${where}: ` +
+          `point to a record that exists, or remove the records that point to this one first. ${reason}`,
+        { cause: error, details },
+      );
+    case 'constraint':
+      return new ConstraintViolationError(`The database refused the write on '${collectionName}'${where}: ${reason}`, {
+        cause: error,
+        details,
+      });
+    case 'connection':
+      return new DatabaseConnectionError(
+        `The connection to the database was lost while querying '${collectionName}': check that the server runs and is reachable (${message}).`,
+        { cause: error, details: { code: typeof code === 'string' ? code : null } },
+      );
+    default: {
+      const unknownKind: never = kind;
+      return unknownKind;
+    }
+  }
+}
+
+function isLostConnection(message: string): boolean {
+  return /connection terminated|connection.*(closed|lost|ended)|server has gone away|cannot use a pool after calling end|driver has already been destroyed/i.test(
+    message,
+  );
+}
+
+/** Fields named by the driver: PostgreSQL `Key (a, b)=(...)`, SQLite `UNIQUE constraint failed: t.a, t.b`. */
+function fieldsOf(message: string, detail: string | undefined): string[] {
+  const postgres = /Key \(([^)]+)\)=/.exec(detail ?? '');
+  if (postgres?.[1]) return postgres[1].split(',').map((field) => field.trim().replace(/^"|"$/g, ''));
+  const sqlite = /constraint failed: (.+)$/i.exec(message);
+  if (sqlite?.[1]) return sqlite[1].split(',').map((field) => field.trim().split('.').pop() ?? field.trim());
+
+  return [];
+}
+
+function mysqlKeyName(message: string): string | undefined {
+  return /for key '([^']+)'/.exec(message)?.[1] ?? /CONSTRAINT `([^`]+)`/.exec(message)?.[1];
+}

@@ -1,0 +1,97 @@
+import type { DateOperation } from '@platform/datasource-toolkit';
+import { sql } from 'kysely';
+import type { SqlExpression } from '../sql-expression';
+import type { ColumnInfo } from '../table-model';
+import { fromDatabaseValue, toDateValue, toIsoDay, toTimeValue } from '../values/convert-values';
+import { nativeOperatorsFor } from './native-operators';
+import type { SqlFlavor } from './sql-flavor';
+
+const UNITS: Record<DateOperation, string> = {
+  Day: 'day',
+  Week: 'week',
+  Month: 'month',
+  Quarter: 'quarter',
+  Year: 'year',
+};
+
+/** PostgreSQL: LIKE/ILIKE, `~` regular expressions, array operators, `AT TIME ZONE` buckets. @internal */
+export const postgresFlavor: SqlFlavor = {
+  dialect: 'postgres',
+  needsOffsetSegments: false,
+  supportsReturning: true,
+
+  columnValue(ref) {
+    return ref;
+  },
+
+  nativeOperators(column) {
+    const isArray = Array.isArray(column.columnType);
+
+    return nativeOperatorsFor(column, isArray ? ['IncludesAll', 'IncludesNone'] : ['Match']);
+  },
+
+  like(ref, pattern, caseSensitive) {
+    return caseSensitive ? sql`${ref} like ${pattern}` : sql`${ref} ilike ${pattern}`;
+  },
+
+  charLength(ref) {
+    return sql`char_length(${ref})`;
+  },
+
+  regexp(ref, source, caseInsensitive) {
+    return caseInsensitive ? sql`${ref} ~* ${source}` : sql`${ref} ~ ${source}`;
+  },
+
+  arrayContains(ref, values, column) {
+    return sql`${ref} @> ${postgresFlavor.toDatabase(values, column)}`;
+  },
+
+  arrayOverlaps(ref, values, column) {
+    return sql`${ref} && ${postgresFlavor.toDatabase(values, column)}`;
+  },
+
+  orderBy(ref, ascending, nullable) {
+    // PostgreSQL sorts nulls last when ascending; say it only when needed, so indexes still serve.
+    if (!nullable) return ascending ? sql`${ref} asc` : sql`${ref} desc`;
+
+    return ascending ? sql`${ref} asc nulls first` : sql`${ref} desc nulls last`;
+  },
+
+  dateBucket(ref, column, operation, timezone) {
+    const local = localTime(ref, column, timezone);
+
+    return sql`to_char(date_trunc(${sql.lit(UNITS[operation])}, ${local}), 'YYYY-MM-DD')`;
+  },
+
+  toDatabase(value, column) {
+    if (value === null || value === undefined) return null;
+    if (Array.isArray(column.columnType)) return value;
+    switch (column.columnType) {
+      case 'Date':
+        return toDateValue(value)?.toISOString() ?? value;
+      case 'Dateonly':
+        return toIsoDay(value);
+      case 'Time':
+        return toTimeValue(value);
+      case 'Json':
+        return JSON.stringify(value);
+      case 'Point':
+        return Array.isArray(value) ? `(${Number(value[0])},${Number(value[1])})` : value;
+      default:
+        return value;
+    }
+  },
+
+  fromDatabase(value, column) {
+    return fromDatabaseValue(value, column.columnType);
+  },
+};
+
+/** The wall-clock time of `ref` in `timezone`: timestamps without zone hold UTC, dates have no zone. */
+function localTime(ref: SqlExpression, column: ColumnInfo, timezone: string): SqlExpression {
+  const type = column.sqlType.toLowerCase();
+  if (column.columnType === 'Dateonly' || type === 'date') return sql`${ref}::timestamp`;
+  const hasZone = type.includes('tz') || type.includes('with time zone');
+
+  return hasZone ? sql`(${ref} at time zone ${timezone})` : sql`((${ref} at time zone 'UTC') at time zone ${timezone})`;
+}

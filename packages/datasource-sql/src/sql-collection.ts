@@ -1,0 +1,167 @@
+import {
+  type ActionFormField,
+  type ActionResult,
+  type AggregateResult,
+  type Aggregation,
+  type Caller,
+  type Chart,
+  type Collection,
+  type CollectionSchema,
+  ConditionTreeValidator,
+  FieldValidator,
+  type Filter,
+  isErrorOfKind,
+  isRelation,
+  NotFoundError,
+  type PaginatedFilter,
+  type Projection,
+  ProjectionValidator,
+  type RecordData,
+  RecordValidator,
+  SortValidator,
+  UnprocessableError,
+  ValidationError,
+} from '@platform/datasource-toolkit';
+import { IANAZone } from 'luxon';
+import { runAggregate } from './query/aggregate/run-aggregate';
+import { mapDatabaseError } from './query/errors/map-database-error';
+import { buildSelect } from './query/list/build-select';
+import type { QueryContext } from './query/query-context';
+import type { TableModel } from './query/table-model';
+import { deleteRecords, insertRecords, updateRecords } from './query/write/run-writes';
+import type { SqlDataSource } from './sql-data-source';
+
+/**
+ * A table or view as a collection. Every request is validated against the schema first (unknown
+ * fields, operators a column does not support, values of the wrong type: `ValidationError`), then
+ * translated into one SQL statement with bound parameters. Database errors caused by the request
+ * (unique or foreign key violations, a lost connection) come back as typed errors.
+ */
+export class SqlCollection implements Collection {
+  readonly schema: CollectionSchema;
+
+  /** @internal */
+  constructor(
+    readonly dataSource: SqlDataSource,
+    /** @internal */
+    readonly model: TableModel,
+    private readonly getContext: () => Promise<QueryContext>,
+  ) {
+    this.schema = model.schema;
+  }
+
+  get name(): string {
+    return this.model.collectionName;
+  }
+
+  async list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
+    this.validateFilter(filter, caller.timezone);
+    ProjectionValidator.validate(this, projection);
+    SortValidator.validate(this, filter.sort ?? []);
+
+    return this.run((context) => buildSelect(context, this.model, filter, projection, caller.timezone).run(), true);
+  }
+
+  async aggregate(
+    caller: Caller,
+    filter: Filter,
+    aggregation: Aggregation,
+    limit?: number,
+  ): Promise<AggregateResult[]> {
+    this.validateFilter(filter, caller.timezone);
+    for (const path of aggregation.projection) FieldValidator.validate(this, path);
+    if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 0)) {
+      throw new ValidationError(`Invalid aggregation limit ${String(limit)}: expected an integer of 0 or more.`);
+    }
+
+    return this.run((context) => runAggregate(context, this.model, filter, aggregation, caller.timezone, limit), true);
+  }
+
+  async create(_caller: Caller, records: RecordData[]): Promise<RecordData[]> {
+    this.assertWritable();
+    for (const record of records) {
+      // Types, unknown and read-only fields. Required fields are left to the database: introspection
+      // keeps literal defaults only, so a NOT NULL column defaulting to `now()` looks required here.
+      if (Object.keys(record).length > 0) RecordValidator.patch(this, record);
+      this.assertColumnsOnly(record);
+    }
+
+    return this.run((context) => insertRecords(context, this.model, records));
+  }
+
+  async update(caller: Caller, filter: Filter, patch: RecordData): Promise<void> {
+    this.assertWritable();
+    this.validateFilter(filter, caller.timezone);
+    RecordValidator.patch(this, patch);
+    this.assertColumnsOnly(patch);
+
+    await this.run((context) => updateRecords(context, this.model, filter, patch, caller.timezone));
+  }
+
+  async delete(caller: Caller, filter: Filter): Promise<void> {
+    this.assertWritable();
+    this.validateFilter(filter, caller.timezone);
+
+    await this.run((context) => deleteRecords(context, this.model, filter, caller.timezone));
+  }
+
+  async execute(_caller: Caller, name: string): Promise<ActionResult> {
+    throw new NotFoundError(`Action '${name}' does not exist on '${this.name}': a SQL collection has no actions.`);
+  }
+
+  async getForm(_caller: Caller, name: string): Promise<ActionFormField[]> {
+    throw new NotFoundError(`Action '${name}' does not exist on '${this.name}': a SQL collection has no actions.`);
+  }
+
+  async renderChart(_caller: Caller, name: string): Promise<Chart> {
+    throw new NotFoundError(`Chart '${name}' does not exist on '${this.name}': a SQL collection has no charts.`);
+  }
+
+  private validateFilter(filter: Filter | undefined, timezone: string): void {
+    if (!filter?.conditionTree) return;
+    ConditionTreeValidator.validate(filter.conditionTree, this);
+    // Relative dates (`Today`...) are computed in the caller's zone: an unknown one is bad input.
+    if (filter.conditionTree.someLeaf((leaf) => leaf.useIntervalOperator) && !IANAZone.isValidZone(timezone)) {
+      throw new ValidationError(`Unknown time zone "${timezone}": expected an IANA name such as "Europe/Paris".`);
+    }
+  }
+
+  private assertWritable(): void {
+    if (this.model.isView) {
+      throw new UnprocessableError(
+        `'${this.name}' is a database view: its records cannot be created, updated or deleted.`,
+      );
+    }
+  }
+
+  // Writing through a to-one relation (a nested record) is the agent's job, not the table's.
+  private assertColumnsOnly(record: RecordData): void {
+    const relation = Object.keys(record).find((name) => isRelation(this.schema.fields[name]));
+    if (relation !== undefined) {
+      throw new ValidationError(
+        `Cannot write relation '${relation}' of '${this.name}' directly: set its foreign key column instead.`,
+        { details: { collection: this.name, field: relation } },
+      );
+    }
+  }
+
+  /**
+   * Runs `work` and maps database errors. Reads (`isRead`) are retried once after a lost
+   * connection: the pool drops a connection the server closed only when it notices, so the first
+   * query after a server restart may land on a dead one. Writes are never retried.
+   */
+  private async run<T>(work: (context: QueryContext) => Promise<T>, isRead = false): Promise<T> {
+    const context = await this.getContext();
+    try {
+      return await work(context);
+    } catch (error) {
+      const mapped = mapDatabaseError(error, this.name);
+      if (!isRead || !isErrorOfKind(mapped, 'DatabaseConnectionError')) throw mapped;
+    }
+    try {
+      return await work(await this.getContext());
+    } catch (error) {
+      throw mapDatabaseError(error, this.name);
+    }
+  }
+}

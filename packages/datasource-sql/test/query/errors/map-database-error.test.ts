@@ -1,0 +1,59 @@
+import { isErrorOfKind } from '@platform/datasource-toolkit';
+import { mapDatabaseError } from '../../../src/query/errors/map-database-error';
+
+const driverError = (fields: Record<string, unknown>) =>
+  Object.assign(new Error(String(fields.message ?? 'failed')), fields);
+
+describe('mapDatabaseError', () => {
+  test('maps a PostgreSQL unique violation to a UniqueConstraintError naming constraint and field', () => {
+    const error = mapDatabaseError(
+      driverError({
+        code: '23505',
+        message: 'duplicate key value violates unique constraint "books_isbn_key"',
+        constraint: 'books_isbn_key',
+        detail: 'Key (isbn)=(1) already exists.',
+      }),
+      'books',
+    );
+
+    expect(error).toMatchObject({
+      name: 'UniqueConstraintError',
+      details: { constraint: 'books_isbn_key', fields: ['isbn'] },
+    });
+    expect(isErrorOfKind(error, 'ConflictError')).toBe(true);
+  });
+
+  test('maps a MariaDB duplicate entry with its key name', () => {
+    const error = mapDatabaseError(
+      driverError({ code: 'ER_DUP_ENTRY', message: "Duplicate entry 'x' for key 'isbn'" }),
+      'books',
+    );
+
+    expect(error).toMatchObject({ name: 'UniqueConstraintError', details: { constraint: 'isbn' } });
+  });
+
+  test('maps a SQLite foreign key failure to a ForeignKeyConstraintError', () => {
+    const error = mapDatabaseError(
+      driverError({ code: 'SQLITE_CONSTRAINT_FOREIGNKEY', message: 'FOREIGN KEY constraint failed' }),
+      'books',
+    );
+
+    expect(error).toMatchObject({ name: 'ForeignKeyConstraintError' });
+    expect(isErrorOfKind(error, 'UnprocessableError')).toBe(true);
+  });
+
+  test('maps a lost connection to a DatabaseConnectionError', () => {
+    expect(mapDatabaseError(driverError({ message: 'Connection terminated unexpectedly' }), 'books')).toMatchObject({
+      name: 'DatabaseConnectionError',
+    });
+    expect(mapDatabaseError(driverError({ code: 'PROTOCOL_CONNECTION_LOST' }), 'books')).toMatchObject({
+      name: 'DatabaseConnectionError',
+    });
+  });
+
+  test('returns other errors unchanged', () => {
+    const error = driverError({ code: '42601', message: 'syntax error' });
+
+    expect(mapDatabaseError(error, 'books')).toBe(error);
+  });
+});
