@@ -15,7 +15,11 @@ export async function connectPostgres(options: ResolvedServerOptions, logger: Lo
   const pg = await loadDriver('pg');
   const pool = new pg.Pool(poolConfig(options, valueParsers(pg.types)));
   // An idle client losing its server emits on the pool; unhandled, it would crash the process.
-  pool.on('error', (error) => logger('Warn', `PostgreSQL connection lost: ${error.message}`, error));
+  const onLost = (error: Error) => logger('Warn', `PostgreSQL connection lost: ${error.message}`, error);
+  pool.on('error', onLost);
+  // A client checked out by a query emits on itself when its server goes away (the query rejects
+  // too); without a listener that 'error' event would crash the host process.
+  pool.on('connect', (client) => client.on('error', onLost));
   const db: SqlDatabase = new Kysely({ dialect: new PostgresDialect({ pool }) });
   try {
     const { rows } = await sql<{ version: string }>`select current_setting('server_version') as version`.execute(db);
