@@ -1,10 +1,11 @@
-import { ConflictError, UnprocessableError } from '@platform/datasource-toolkit';
+import { UnprocessableError, ValidationError } from '@platform/datasource-toolkit';
 
 /**
  * A write would duplicate a value that must be unique (a primary key or a unique constraint).
- * A `ConflictError`: the request is valid but collides with a record that exists.
+ * A `ValidationError` naming the field, as issue #3 asks: the value the caller gave is refused, like
+ * any other invalid field value (the agent answers 400, not 500).
  */
-export class UniqueConstraintError extends ConflictError {}
+export class UniqueConstraintError extends ValidationError {}
 
 /** A write references a record that does not exist, or a delete leaves records pointing at nothing. */
 export class ForeignKeyConstraintError extends UnprocessableError {}

@@ -172,7 +172,7 @@ export function describeWrites(env: () => ContractEnv): void {
       .catch((caught: unknown) => caught);
 
     expect(error).toMatchObject({ name: 'UniqueConstraintError' });
-    expect(isErrorOfKind(error, 'ConflictError')).toBe(true);
+    expect(isErrorOfKind(error, 'ValidationError')).toBe(true);
     expect(String((error as Error).message)).toMatch(/isbn/);
   });
 

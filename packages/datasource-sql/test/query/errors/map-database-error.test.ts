@@ -20,7 +20,7 @@ describe('mapDatabaseError', () => {
       name: 'UniqueConstraintError',
       details: { constraint: 'books_isbn_key', fields: ['isbn'] },
     });
-    expect(isErrorOfKind(error, 'ConflictError')).toBe(true);
+    expect(isErrorOfKind(error, 'ValidationError')).toBe(true);
   });
 
   test('maps a MariaDB duplicate entry with its key name', () => {
