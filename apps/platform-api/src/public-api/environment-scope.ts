@@ -1,0 +1,20 @@
+import type { AppContext } from '../context';
+import { NotFoundError } from '../errors';
+import type { Environment, Project } from '../generated/prisma/client';
+
+/** The environment named `environmentName` (case sensitive) of the token's project, or 404. */
+export async function findEnvironment(
+  context: AppContext,
+  project: Project,
+  environmentName: string,
+): Promise<Environment> {
+  const environment = await context.prisma.environment.findUnique({
+    where: { projectId_name: { projectId: project.id, name: environmentName } },
+  });
+  if (!environment) {
+    throw new NotFoundError(
+      `No environment named "${environmentName}" in project "${project.name}" (names are case sensitive).`,
+    );
+  }
+  return environment;
+}

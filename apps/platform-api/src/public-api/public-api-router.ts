@@ -1,0 +1,47 @@
+import { type RequestHandler, Router } from 'express';
+import type { AppContext } from '../context';
+import { createTokensService } from '../tokens/tokens-service';
+import { activityLogsRoutes } from './activity-logs/activity-logs-routes';
+import { adminLogsRoutes } from './admin-logs/admin-logs-routes';
+import { authenticateRequest } from './auth/public-api-auth';
+import { notesRoutes } from './notes/notes-routes';
+import { createPublicApiDocument } from './openapi/public-api-document';
+import { publicApiRateLimiter } from './rate-limit/public-api-rate-limiter';
+
+/** Where the public API is mounted; every endpoint is versioned by this prefix (spec §9). */
+export const PUBLIC_API_PREFIX = '/v1';
+
+/**
+ * The public API v1 (docs/public-api.md), to mount at `/v1`:
+ * `app.use(PUBLIC_API_PREFIX, publicApiRouter(context))`. It owns every `/v1` path: unknown ones
+ * get 404 `not_found` here, after counting against the caller's rate limit.
+ */
+export function publicApiRouter(context: AppContext): Router {
+  const router = Router();
+  const tokens = createTokensService(context);
+  const limiter = publicApiRateLimiter(context);
+  const document = createPublicApiDocument(context.config.publicUrl);
+
+  // Anonymous: limited per client address.
+  router.get('/openapi.json', limiter, (_req, res) => {
+    res.json(document);
+  });
+
+  // The order matters: the token is authenticated (not yet authorized) so that the limiter can key
+  // on it, then each route authorizes it for its own scope.
+  router.use(authenticateRequest(tokens), limiter);
+  router.use(notesRoutes(context, tokens));
+  router.use(activityLogsRoutes(context, tokens));
+  router.use(adminLogsRoutes(context, tokens));
+  router.use(unknownRoute());
+  return router;
+}
+
+function unknownRoute(): RequestHandler {
+  return function publicApiNotFound(req, res) {
+    res.status(404).json({
+      code: 'not_found',
+      message: `No public API endpoint for ${req.method} ${req.originalUrl.split('?')[0]}; see ${PUBLIC_API_PREFIX}/openapi.json.`,
+    });
+  };
+}

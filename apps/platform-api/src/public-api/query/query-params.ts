@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import type { Range } from '../../activity-logs/range';
+
+export const RANGE_OPERATORS = ['eq', 'lt', 'lte', 'gt', 'gte'] as const;
+
+export type RangeOperator = (typeof RANGE_OPERATORS)[number];
+
+export const MAX_LIMIT = 100;
+export const DEFAULT_LIMIT = 10;
+
+/** `limit`: an integer from 1 to 100, 10 when omitted. */
+export const limitParam = z
+  .string()
+  .regex(/^[0-9]+$/, `limit must be an integer from 1 to ${MAX_LIMIT}.`)
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .min(1, `limit must be an integer from 1 to ${MAX_LIMIT}.`)
+      .max(MAX_LIMIT, `limit must be an integer from 1 to ${MAX_LIMIT}.`),
+  )
+  .optional()
+  .transform((limit) => limit ?? DEFAULT_LIMIT)
+  .meta({
+    description: `Maximum number of items returned, from 1 to ${MAX_LIMIT}.`,
+    override: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
+  });
+
+/** A positive integer id, such as `userId`. */
+export function idParam(name: string) {
+  return z
+    .string()
+    .regex(/^[0-9]+$/, `${name} must be a positive integer.`)
+    .transform(Number)
+    .pipe(z.number().min(1, `${name} must be a positive integer.`).max(2_147_483_647, `${name} is too large.`))
+    .meta({ override: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } });
+}
+
+/** A non-empty text filter, compared exactly. */
+export function textParam(description: string) {
+  return z.string().min(1, 'Give a non-empty value or omit the parameter.').meta({ description });
+}
+
+const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
+/**
+ * An ISO 8601 date (`2026-01-31`, midnight UTC) or date and time with a zone
+ * (`2026-01-31T12:00:00.000Z`, `2026-01-31T13:00:00+01:00`), at most to the millisecond: the
+ * precision the API stores and returns, so a value copied from a response is always accepted.
+ */
+export function isoDateParam(name: string) {
+  const message = `${name} must be an ISO 8601 date (2026-01-31) or date and time with a time zone (2026-01-31T12:00:00.000Z), at most to the millisecond.`;
+  return z
+    .string()
+    .transform((value, context) => {
+      const date = parseIsoDate(value);
+      if (date === undefined) {
+        context.addIssue({ code: 'custom', message, input: value });
+        return z.NEVER;
+      }
+      return date;
+    })
+    .meta({
+      description: `ISO 8601 date or date and time with a time zone, at most to the millisecond.`,
+      override: { type: 'string', anyOf: [{ format: 'date-time' }, { format: 'date' }] },
+    });
+}
+
+function parseIsoDate(value: string): Date | undefined {
+  const match = ISO_8601.exec(value);
+  if (!match) return undefined;
+  const [, year, month, day, hour = '00', minute = '00', second = '00', fraction = '0', zone = 'Z'] = match;
+  const date = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}.${fraction.padEnd(3, '0')}${zone}`);
+  if (Number.isNaN(date.getTime())) return undefined;
+  // JavaScript rolls 2026-02-30 over to March 2: compare the calendar date back in UTC + zone.
+  const check = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  const isRealDay =
+    check.getUTCFullYear() === Number(year) &&
+    check.getUTCMonth() === Number(month) - 1 &&
+    check.getUTCDate() === Number(day);
+  return isRealDay && Number(hour) < 24 && Number(minute) < 60 && Number(second) < 60 ? date : undefined;
+}
+
+type RangeKey<Field extends string> = `${Field}.${RangeOperator}`;
+
+/** `<field>.eq`, `.lt`, `.lte`, `.gt` and `.gte`, each parsed by `schema`. */
+export function rangeParams<Field extends string, Schema extends z.ZodType>(
+  field: Field,
+  schema: (name: string) => Schema,
+): { [Key in RangeKey<Field>]: z.ZodOptional<Schema> } {
+  return Object.fromEntries(
+    RANGE_OPERATORS.map((operator) => [`${field}.${operator}`, schema(`${field}.${operator}`).optional()]),
+  ) as { [Key in RangeKey<Field>]: z.ZodOptional<Schema> };
+}
+
+/** The bounds of `field` among parsed query parameters, or undefined when none is given. */
+export function readRange<Field extends string, Value>(
+  query: { readonly [Key in RangeKey<Field>]?: Value },
+  field: Field,
+): Range<Value> | undefined {
+  const range: Record<string, Value> = {};
+  for (const operator of RANGE_OPERATORS) {
+    const value = query[`${field}.${operator}` as RangeKey<Field>];
+    if (value !== undefined) range[operator] = value;
+  }
+  return Object.keys(range).length > 0 ? (range as Range<Value>) : undefined;
+}
+
+/** Emails are stored lower-cased; the filter compares the same way. */
+export const emailParam = z
+  .string()
+  .trim()
+  .min(1, 'Give a non-empty email or omit the parameter.')
+  .transform((email) => email.toLowerCase())
+  .meta({ description: 'Email of the user, compared case-insensitively.', override: { type: 'string' } });

@@ -1,0 +1,90 @@
+import type { AppContext } from '../../src/context';
+import type { NoteActor, NoteScope } from '../../src/notes/note-record';
+import { addNoteMessage, archiveNote, createNote, getNote, listNotes } from '../../src/notes/notes-service';
+import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
+import { seedWorld, type World } from '../public-api/helpers/public-api-fixtures';
+import { createTestClock } from '../tokens/token-fixtures';
+
+describeEachDatabase('notes service', (kind) => {
+  const clock = createTestClock('2030-05-01T08:00:00.000Z');
+  let testContext: TestContext;
+  let context: AppContext;
+  let world: World;
+  let scope: NoteScope;
+  let actor: NoteActor;
+  const input = {
+    collectionName: 'orders',
+    recordId: '9',
+    title: 'Late delivery',
+    content: '<p>Called the carrier.</p>',
+  };
+
+  beforeAll(async () => {
+    testContext = await createTestContext(kind, { now: clock.now });
+    context = testContext.context;
+    world = await seedWorld(context);
+    scope = { projectId: world.project.id, environmentId: world.environment.id };
+    actor = { userId: world.admin.id, userEmail: world.admin.email };
+  });
+  afterAll(() => testContext.close());
+  beforeEach(() => clock.set('2030-05-01T08:00:00.000Z'));
+
+  test('creates a note with its first message and returns it with its thread', async () => {
+    const note = await createNote(context, scope, actor, { ...input, teamName: 'Support' });
+
+    expect(note).toMatchObject({
+      collectionName: 'orders',
+      recordId: '9',
+      title: 'Late delivery',
+      team: { name: 'Support' },
+      user: { id: world.admin.id },
+      messages: [{ content: '<p>Called the carrier.</p>', user: { id: world.admin.id } }],
+    });
+  });
+
+  test('keeps notes of other environments out of reach', async () => {
+    const note = await createNote(context, scope, actor, input);
+    const otherScope = { ...scope, environmentId: world.otherEnvironment.id };
+
+    await expect(getNote(context, otherScope, note.id)).rejects.toMatchObject({ name: 'NotFoundError' });
+    expect((await listNotes(context, otherScope, { limit: 100 })).notes.map((n) => n.id)).not.toContain(note.id);
+  });
+
+  test('keeps every message of concurrent additions and moves updatedAt to the last', async () => {
+    const note = await createNote(context, scope, actor, input);
+    clock.advance(5000);
+
+    await Promise.all(
+      ['one', 'two', 'three'].map((content) => addNoteMessage(context, scope, actor, note.id, { content })),
+    );
+
+    const stored = await getNote(context, scope, note.id);
+    expect(stored.messages.map((message) => message.content).sort()).toEqual([
+      '<p>Called the carrier.</p>',
+      'one',
+      'three',
+      'two',
+    ]);
+    expect(stored.updatedAt.toISOString()).toBe('2030-05-01T08:00:05.000Z');
+  });
+
+  test('archives once when two archive calls race, logging one entry', async () => {
+    const note = await createNote(context, scope, actor, input);
+
+    await Promise.all([archiveNote(context, scope, actor, note.id), archiveNote(context, scope, actor, note.id)]);
+
+    const entries = await context.prisma.activityLog.findMany({
+      where: { projectId: scope.projectId, action: 'note.archive', details: { path: ['noteId'], equals: note.id } },
+    });
+    expect(entries).toHaveLength(1);
+  });
+
+  test('refuses a message on an archived note with ConflictError', async () => {
+    const note = await createNote(context, scope, actor, input);
+    await archiveNote(context, scope, actor, note.id);
+
+    await expect(addNoteMessage(context, scope, actor, note.id, { content: 'x' })).rejects.toMatchObject({
+      name: 'ConflictError',
+    });
+  });
+});

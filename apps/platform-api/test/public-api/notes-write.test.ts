@@ -1,0 +1,273 @@
+import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
+import { createTestClock } from '../tokens/token-fixtures';
+import { createPublicApiClient, type PublicApiClient } from './helpers/public-api-client';
+import { issueToken, seedNote, seedWorld, type World } from './helpers/public-api-fixtures';
+
+const FORBIDDEN_READ_ONLY = {
+  error: 'Forbidden',
+  message: 'Insufficient permissions: this operation needs a read-write token.',
+};
+
+describeEachDatabase('the notes write endpoints', (kind) => {
+  const clock = createTestClock('2030-03-01T09:00:00.000Z');
+  let testContext: TestContext;
+  let api: PublicApiClient;
+  let world: World;
+  let writer: { value: string; id: number };
+
+  const notesPath = (environment = world.environment.name) =>
+    `/v1/project/${world.project.name}/environment/${environment}/notes`;
+  const create = (body: unknown, token = writer.value) => api.post(notesPath(), body, token);
+  const newNote = {
+    collectionName: 'orders',
+    recordId: '42|7',
+    title: 'Refund request',
+    content: '<p>Please refund.</p>',
+  };
+  const activityOf = (noteId: number) =>
+    testContext.context.prisma.activityLog.findMany({
+      where: { projectId: world.project.id, details: { path: ['noteId'], equals: noteId } },
+      orderBy: { id: 'asc' },
+    });
+
+  beforeAll(async () => {
+    testContext = await createTestContext(kind, { now: clock.now });
+    api = createPublicApiClient(testContext.app);
+    world = await seedWorld(testContext.context);
+    writer = await issueToken(testContext.context, world.project, world.admin, {
+      scopes: ['notes:write', 'notes:read'],
+      permissionLevel: 'read-write',
+    });
+  });
+  afterAll(() => testContext.close());
+  beforeEach(() => clock.set('2030-03-01T09:00:00.000Z'));
+
+  describe('POST .../notes', () => {
+    test('creates a note with its first message, attributed to the token user', async () => {
+      const response = await create({ ...newNote, teamName: 'Operations' });
+
+      const user = { object: 'user', id: world.admin.id, username: world.admin.username, email: world.admin.email };
+      expect(response.status).toBe(201);
+      expect(response.body).toEqual({
+        object: 'note',
+        id: expect.any(Number),
+        title: 'Refund request',
+        recordId: '42|7',
+        createdAt: '2030-03-01T09:00:00.000Z',
+        updatedAt: '2030-03-01T09:00:00.000Z',
+        user,
+        environment: { object: 'environment', name: 'Production' },
+        team: { object: 'team', name: 'Operations' },
+        collection: { object: 'collection', name: 'orders' },
+        messages: [
+          { object: 'note-message', content: '<p>Please refund.</p>', createdAt: '2030-03-01T09:00:00.000Z', user },
+        ],
+      });
+    });
+
+    test('writes a note.create activity-log entry with the user and the token', async () => {
+      const response = await create(newNote);
+
+      const entries = await activityOf(response.body.id);
+      expect(entries).toEqual([
+        expect.objectContaining({
+          environmentId: world.environment.id,
+          userId: world.admin.id,
+          userEmail: world.admin.email,
+          source: 'platform',
+          action: 'note.create',
+          collectionName: 'orders',
+          recordId: '42|7',
+          details: { noteId: response.body.id, title: 'Refund request', tokenId: writer.id },
+        }),
+      ]);
+    });
+
+    test('creates a note without a team when teamName is omitted', async () => {
+      const response = await create(newNote);
+
+      expect(response.status).toBe(201);
+      expect(response.body).not.toHaveProperty('team');
+    });
+
+    test('refuses an unknown team with 400 listing the teams', async () => {
+      const response = await create({ ...newNote, teamName: 'operations' });
+
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({
+        code: 'invalid_request',
+        message: expect.stringContaining('Operations, Support'),
+        issues: [{ path: 'teamName', message: expect.any(String) }],
+      });
+    });
+
+    test.each([
+      ['title', { ...newNote, title: '   ' }],
+      ['title', { ...newNote, title: undefined }],
+      ['content', { ...newNote, content: '' }],
+      ['collectionName', { ...newNote, collectionName: 3 }],
+      ['recordId', { ...newNote, recordId: undefined }],
+      ['teamName', { ...newNote, teamName: '' }],
+    ])('refuses a bad %s with 400 naming it', async (field, body) => {
+      const response = await create(body);
+
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe('invalid_request');
+      expect(response.body.issues.map((issue: { path: string }) => issue.path)).toEqual([`body.${field}`]);
+    });
+
+    test('refuses a body that is not JSON with 400 invalid_json', async () => {
+      const response = await create('{"title": ');
+
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ code: 'invalid_json', message: expect.any(String) });
+    });
+
+    test('refuses a missing body with 400', async () => {
+      const response = await create(undefined);
+
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe('invalid_request');
+    });
+
+    test('answers 404 for an unknown environment', async () => {
+      const response = await api.post(notesPath('nope'), newNote, writer.value);
+
+      expect(response.status).toBe(404);
+      expect(response.body.code).toBe('not_found');
+    });
+  });
+
+  describe('POST .../notes/{noteId}/messages', () => {
+    test('adds a message and moves updatedAt, which the listing then shows', async () => {
+      const note = (await create(newNote)).body;
+      clock.advance(60_000);
+
+      const response = await api.post(`${notesPath()}/${note.id}/messages`, { content: '<p>Done.</p>' }, writer.value);
+      const listed = await api.get(`${notesPath()}?id.eq=${note.id}`, writer.value);
+
+      expect(response.status).toBe(201);
+      expect(response.body.updatedAt).toBe('2030-03-01T09:01:00.000Z');
+      expect(response.body.createdAt).toBe('2030-03-01T09:00:00.000Z');
+      expect(response.body.messages.map((message: { content: string }) => message.content)).toEqual([
+        '<p>Please refund.</p>',
+        '<p>Done.</p>',
+      ]);
+      expect(listed.body.data[0]).toEqual(response.body);
+      expect((await activityOf(note.id)).map((entry) => entry.action)).toEqual(['note.create', 'note.message']);
+    });
+
+    test('refuses a message on an archived note with 409 conflict', async () => {
+      const note = (await create(newNote)).body;
+      await api.post(`${notesPath()}/${note.id}/archive`, undefined, writer.value);
+
+      const response = await api.post(`${notesPath()}/${note.id}/messages`, { content: 'x' }, writer.value);
+
+      expect(response.status).toBe(409);
+      expect(response.body).toEqual({ code: 'conflict', message: expect.stringContaining('unarchive') });
+    });
+
+    test('answers 404 for a note of another environment', async () => {
+      const elsewhere = await seedNote(testContext.context, { environment: world.otherEnvironment, user: world.admin });
+
+      const response = await api.post(`${notesPath()}/${elsewhere.id}/messages`, { content: 'x' }, writer.value);
+
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ code: 'not_found', message: `No note ${elsewhere.id} in this environment.` });
+    });
+
+    test.each([
+      ['a note id that is not a number', 'abc', { content: 'x' }, 'path.noteId'],
+      ['an empty content', '1', { content: '' }, 'body.content'],
+      ['a missing content', '1', {}, 'body.content'],
+    ])('refuses %s with 400', async (_name, noteId, body, path) => {
+      const response = await api.post(`${notesPath()}/${noteId}/messages`, body, writer.value);
+
+      expect(response.status).toBe(400);
+      expect(response.body.issues[0].path).toBe(path);
+    });
+  });
+
+  describe('POST .../notes/{noteId}/archive and /unarchive', () => {
+    test('archives, then unarchives, moving updatedAt and logging each change once', async () => {
+      const note = (await create(newNote)).body;
+      clock.advance(1000);
+
+      const archived = await api.post(`${notesPath()}/${note.id}/archive`, undefined, writer.value);
+      clock.advance(1000);
+      const again = await api.post(`${notesPath()}/${note.id}/archive`, undefined, writer.value);
+      const unarchived = await api.post(`${notesPath()}/${note.id}/unarchive`, undefined, writer.value);
+
+      expect(archived.status).toBe(200);
+      expect(archived.body).toMatchObject({
+        archivedAt: '2030-03-01T09:00:01.000Z',
+        updatedAt: '2030-03-01T09:00:01.000Z',
+      });
+      expect(again.body.archivedAt).toBe('2030-03-01T09:00:01.000Z');
+      expect(unarchived.body).not.toHaveProperty('archivedAt');
+      expect(unarchived.body.updatedAt).toBe('2030-03-01T09:00:02.000Z');
+      expect((await activityOf(note.id)).map((entry) => entry.action)).toEqual([
+        'note.create',
+        'note.archive',
+        'note.unarchive',
+      ]);
+    });
+
+    test('unarchiving a note that is not archived changes nothing', async () => {
+      const note = (await create(newNote)).body;
+      clock.advance(1000);
+
+      const response = await api.post(`${notesPath()}/${note.id}/unarchive`, undefined, writer.value);
+
+      expect(response.status).toBe(200);
+      expect(response.body.updatedAt).toBe(note.updatedAt);
+    });
+
+    test('answers 404 for an unknown note', async () => {
+      const response = await api.post(`${notesPath()}/99999999/archive`, undefined, writer.value);
+
+      expect(response.status).toBe(404);
+      expect(response.body.code).toBe('not_found');
+    });
+  });
+
+  describe('who may write', () => {
+    test.each(['', '/1/messages', '/1/archive', '/1/unarchive'])(
+      'a Read-Only token, even with the scope all, gets 403 on POST .../notes%s',
+      async (suffix) => {
+        const readOnly = await issueToken(testContext.context, world.project, world.admin, {
+          scopes: ['all'],
+          permissionLevel: 'read-only',
+        });
+
+        const response = await api.post(`${notesPath()}${suffix}`, { ...newNote }, readOnly.value);
+
+        expect(response.status).toBe(403);
+        expect(response.body).toEqual(FORBIDDEN_READ_ONLY);
+      },
+    );
+
+    test('a Read-Write token without notes:write gets 403', async () => {
+      const reader = await issueToken(testContext.context, world.project, world.admin, {
+        scopes: ['notes:read', 'admin_logs:read'],
+        permissionLevel: 'read-write',
+      });
+
+      const response = await create(newNote, reader.value);
+
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({
+        error: 'Forbidden',
+        message: 'Insufficient permissions: the token needs the scope notes:write.',
+      });
+    });
+
+    test('a Read-Write token with the scope all may write', async () => {
+      const all = await issueToken(testContext.context, world.project, world.admin, { scopes: ['all'] });
+
+      const response = await create(newNote, all.value);
+
+      expect(response.status).toBe(201);
+    });
+  });
+});

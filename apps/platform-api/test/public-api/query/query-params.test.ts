@@ -1,0 +1,55 @@
+import { isoDateParam, limitParam } from '../../../src/public-api/query/query-params';
+
+describe('isoDateParam', () => {
+  const parse = (value: string) => isoDateParam('createdAt.lt').safeParse(value);
+
+  test.each([
+    ['2030-01-31', '2030-01-31T00:00:00.000Z'],
+    ['2030-01-31T12:00Z', '2030-01-31T12:00:00.000Z'],
+    ['2030-01-31T12:00:05Z', '2030-01-31T12:00:05.000Z'],
+    ['2030-01-31T12:00:05.1Z', '2030-01-31T12:00:05.100Z'],
+    ['2030-01-31T12:00:05.123Z', '2030-01-31T12:00:05.123Z'],
+    ['2030-01-31T13:00:00+01:00', '2030-01-31T12:00:00.000Z'],
+    ['2030-01-31T07:00:00-05:00', '2030-01-31T12:00:00.000Z'],
+    ['2028-02-29', '2028-02-29T00:00:00.000Z'],
+  ])('reads %s as %s', (value, expected) => {
+    const result = parse(value);
+
+    expect(result.success && result.data.toISOString()).toBe(expected);
+  });
+
+  test.each([
+    '2030-02-29',
+    '2030-04-31',
+    '2030-1-31',
+    '2030-01-31T12:00:00',
+    '2030-01-31 12:00:00Z',
+    '2030-01-31T24:00:00Z',
+    '2030-01-31T12:60:00Z',
+    '2030-01-31T12:00:00.1234Z',
+    '2030-01-31T12:00:00+0100',
+    '1767225600',
+    'now',
+    '',
+  ])('refuses %p with a message naming the parameter', (value) => {
+    const result = parse(value);
+
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toMatch(/^createdAt\.lt must be an ISO 8601 date/);
+  });
+});
+
+describe('limitParam', () => {
+  test.each([
+    [undefined, 10],
+    ['1', 1],
+    ['100', 100],
+    ['010', 10],
+  ])('reads %p as %i', (value, expected) => {
+    expect(limitParam.parse(value)).toBe(expected);
+  });
+
+  test.each(['0', '101', 'abc', '1.5', '-1', '', '1e2'])('refuses %p', (value) => {
+    expect(limitParam.safeParse(value).success).toBe(false);
+  });
+});

@@ -1,0 +1,142 @@
+// Benchmark of the customization stack (@platform/agent) over @platform/datasource-sql on SQLite
+// (a temporary file: no service needed). See bench/README.md.
+//  (a) overhead: a page of 100 books with author:last_name through the whole stack with no
+//      customization, vs the same call on the bare SqlCollection. Target: under 10%.
+//  (b) a page of 100 with two computed fields (one over a relation) and an emulated relation:
+//      queries issued (target: 1 + number of emulated relations) and time vs (a) bare.
+const { createRequire } = require('node:module');
+const { mkdtempSync, rmSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const path = require('node:path');
+
+const agentPackage = path.join(__dirname, '../../packages/agent');
+const requireFromAgent = createRequire(path.join(agentPackage, 'package.json'));
+const Database = requireFromAgent('better-sqlite3');
+const { createSqlDataSource } = requireFromAgent('@platform/datasource-sql');
+const toolkit = requireFromAgent('@platform/datasource-toolkit');
+const { DataSourceCustomizer } = require(path.join(agentPackage, 'src/index.ts'));
+
+const RUNS = 400;
+const caller = { id: 1, email: 'a@b.c', firstName: 'A', lastName: 'B', team: 't', role: 'r', tags: {}, timezone: 'UTC' };
+const logger = () => {};
+
+function buildDatabase(file) {
+  const db = new Database(file);
+  db.exec(`
+    create table authors (id integer primary key, first_name text not null, last_name text not null);
+    create table books (id integer primary key, title text not null, price integer, author_id integer references authors(id));
+    create table reviews (id integer primary key, book_id integer, rating integer);
+  `);
+  const insert = (sql, rows) => {
+    const statement = db.prepare(sql);
+    db.transaction(() => rows.forEach((row) => statement.run(...row)))();
+  };
+  insert('insert into authors values (?, ?, ?)', Array.from({ length: 1000 }, (_, i) => [i + 1, `First${i}`, `Last${i}`]));
+  insert('insert into books values (?, ?, ?, ?)', Array.from({ length: 20000 }, (_, i) => [i + 1, `Book ${i}`, i % 100, (i % 1000) + 1]));
+  insert('insert into reviews values (?, ?, ?)', Array.from({ length: 20000 }, (_, i) => [i + 1, i + 1, (i % 5) + 1]));
+  db.close();
+}
+
+/** Wraps every collection's list to count queries. */
+function countLists(dataSource, counter) {
+  for (const collection of dataSource.collections) {
+    const list = collection.list.bind(collection);
+    collection.list = (...args) => {
+      counter[collection.name] = (counter[collection.name] ?? 0) + 1;
+      return list(...args);
+    };
+  }
+  return dataSource;
+}
+
+async function measurePair(runs, a, b) {
+  const times = { a: [], b: [] };
+  for (let i = 0; i < 50; i += 1) await Promise.all([a(), b()]);
+  for (let i = 0; i < runs; i += 1) {
+    // Alternate the order so that neither side always runs on a warmer cache.
+    for (const side of i % 2 ? ['a', 'b'] : ['b', 'a']) {
+      const start = process.hrtime.bigint();
+      await (side === 'a' ? a() : b());
+      times[side].push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+  }
+  return times;
+}
+
+function summarise(label, times) {
+  const sorted = [...times].sort((x, y) => x - y);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { label, p50: at(0.5), p99: at(0.99), mean: times.reduce((s, t) => s + t, 0) / times.length, runs: times.length };
+}
+
+function report(ours, base) {
+  const line = (r) =>
+    `  ${r.label.padEnd(44)} p50 ${r.p50.toFixed(3).padStart(8)} ms   p99 ${r.p99.toFixed(3).padStart(8)} ms   mean ${r.mean.toFixed(3).padStart(8)} ms`;
+  console.log(line(ours));
+  console.log(line(base));
+  console.log(`  ratio (ours / base)                          p50 ${(ours.p50 / base.p50).toFixed(3)}x   mean ${(ours.mean / base.mean).toFixed(3)}x`);
+}
+
+async function main() {
+  const directory = mkdtempSync(path.join(tmpdir(), 'bench-customizer-'));
+  const file = path.join(directory, 'library.db');
+  try {
+    buildDatabase(file);
+    const bare = await createSqlDataSource(`sqlite:${file}`)(logger);
+    const plain = await new DataSourceCustomizer().addDataSource(createSqlDataSource(`sqlite:${file}`)).getDataSource(logger);
+
+    const counter = {};
+    const customized = await new DataSourceCustomizer()
+      .addDataSource(async (log) => countLists(await createSqlDataSource(`sqlite:${file}`)(log), counter))
+      .customizeCollection('books', (books) =>
+        books
+          .addField('priceWithTax', {
+            columnType: 'Number',
+            dependencies: ['price'],
+            getValues: (records) => records.map((r) => r.price * 1.2),
+          })
+          .addField('authorName', {
+            columnType: 'String',
+            dependencies: ['author:first_name', 'author:last_name'],
+            getValues: (records) => records.map((r) => `${r.author.first_name} ${r.author.last_name}`),
+          })
+          .addOneToOneRelation('review', 'reviews', { originKey: 'book_id' }),
+      )
+      .getDataSource(logger);
+
+    const filter = new toolkit.PaginatedFilter({
+      conditionTree: new toolkit.ConditionTreeLeaf('price', 'GreaterThan', 10),
+      sort: new toolkit.Sort({ field: 'id', ascending: true }),
+      page: new toolkit.Page(100, 100),
+    });
+    const projection = new toolkit.Projection('id', 'title', 'price', 'author:last_name');
+    const list = (dataSource, p = projection) => () => dataSource.getCollection('books').list(caller, filter, p);
+
+    const [ours] = await list(plain)();
+    const [base] = await list(bare)();
+    if (JSON.stringify(ours) !== JSON.stringify(base)) throw new Error('The stack and the bare collection disagree.');
+
+    console.log('(a) page of 100 books with author:last_name, a filter and a sort: full stack, no customization');
+    const a = await measurePair(RUNS, list(plain), list(bare));
+    report(summarise('customization stack (no customization)', a.a), summarise('bare SqlCollection.list', a.b));
+
+    for (const key of Object.keys(counter)) delete counter[key];
+    const customProjection = new toolkit.Projection('id', 'priceWithTax', 'authorName', 'review:rating');
+    const page = await list(customized, customProjection)();
+    console.log(
+      `\n(b) page of ${page.length} with two computed fields (one over a relation) and an emulated relation:` +
+        ` queries ${JSON.stringify(counter)} (target: books 1 + reviews 1)`,
+    );
+    const b = await measurePair(RUNS, list(customized, customProjection), list(bare));
+    report(summarise('customized (2 computed + emulated relation)', b.a), summarise('bare SqlCollection.list', b.b));
+
+    await Promise.all([bare.close(), plain.close(), customized.close()]);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
