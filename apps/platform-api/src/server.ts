@@ -6,6 +6,7 @@ import { createPrismaClient } from './db/create-prisma-client';
 import { migrationStatus } from './db/migrator/migrator';
 import { serve } from './http/serve';
 import { createLogger } from './logger';
+import { closeRateLimitStores } from './public-api/rate-limit/rate-limit-store';
 
 export interface StartServerOptions {
   /** Defaults to a pino logger at PLATFORM_LOG_LEVEL on stdout. */
@@ -17,7 +18,7 @@ export interface StartServerOptions {
 export interface PlatformServer {
   readonly url: string;
   readonly context: AppContext;
-  /** Stops accepting, finishes in-flight requests (up to PLATFORM_SHUTDOWN_TIMEOUT_MS), closes the database. */
+  /** Stops accepting, finishes in-flight requests (up to PLATFORM_SHUTDOWN_TIMEOUT_MS), closes Redis and the database. */
   close(): Promise<void>;
 }
 
@@ -54,6 +55,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
       await running.close();
+      await closeRateLimitStores();
       await prisma.$disconnect();
       logger.info('platform-api stopped');
     })();

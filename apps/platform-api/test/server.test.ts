@@ -1,10 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createPostgresDatabase, describeWithService, type TestDatabase } from '@platform/tooling/test-services';
+import {
+  createPostgresDatabase,
+  describeWithService,
+  redisUrl,
+  type TestDatabase,
+} from '@platform/tooling/test-services';
+import Redis from 'ioredis';
 import pino from 'pino';
 import { loadConfig } from '../src/config/config';
 import { migrationStatus } from '../src/db/migrator/migrator';
+import { rateLimitConnectionName } from '../src/public-api/rate-limit/rate-limit-store';
 import { startServer } from '../src/server';
 
 const silent = pino({ level: 'silent' });
@@ -78,5 +85,32 @@ describeWithService('postgres', 'startServer with PostgreSQL', () => {
     });
 
     await expect(startServer(config, { logger: silent, handleSignals: false })).rejects.toThrow();
+  });
+});
+
+describeWithService('redis', 'startServer with REDIS_URL', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-api-server-redis-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  async function rateLimitConnections(): Promise<number> {
+    const admin = new Redis(redisUrl());
+    try {
+      const list = (await admin.call('CLIENT', 'LIST')) as string;
+      return list.split('\n').filter((line) => line.includes(`name=${rateLimitConnectionName()} `)).length;
+    } finally {
+      admin.disconnect();
+    }
+  }
+
+  test('close() also closes the rate limiter connection to Redis', async () => {
+    const config = loadConfig({ PORT: '0', PLATFORM_DATA_DIR: path.join(dataDir, 'data'), REDIS_URL: redisUrl() });
+    const server = await startServer(config, { logger: silent, handleSignals: false });
+    await fetch(`${server.url}/v1/openapi.json`);
+    const whileServing = await rateLimitConnections();
+
+    await server.close();
+
+    expect(whileServing).toBe(1);
+    expect(await rateLimitConnections()).toBe(0);
   });
 });

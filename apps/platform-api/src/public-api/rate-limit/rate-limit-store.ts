@@ -32,11 +32,20 @@ function redisClient(url: string): Redis {
   if (!client) {
     // Few retries: while Redis is unreachable, requests pass unlimited (see the limiter) instead of
     // waiting on an offline queue.
-    client = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+    client = new Redis(url, {
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2_000,
+      connectionName: rateLimitConnectionName(),
+    });
     client.on('error', () => {
       // Reported per request by the limiter; without a listener ioredis prints every reconnect.
     });
     clients.set(url, client);
   }
   return client;
+}
+
+/** The name this process's rate-limit connection shows in Redis `CLIENT LIST` (operators, tests). */
+export function rateLimitConnectionName(): string {
+  return `platform-api-rate-limit-${process.pid}`;
 }
