@@ -17,7 +17,16 @@ const toolkit = requireFromAgent('@platform/datasource-toolkit');
 const { DataSourceCustomizer } = require(path.join(agentPackage, 'src/index.ts'));
 
 const RUNS = 400;
-const caller = { id: 1, email: 'a@b.c', firstName: 'A', lastName: 'B', team: 't', role: 'r', tags: {}, timezone: 'UTC' };
+const caller = {
+  id: 1,
+  email: 'a@b.c',
+  firstName: 'A',
+  lastName: 'B',
+  team: 't',
+  role: 'r',
+  tags: {},
+  timezone: 'UTC',
+};
 const logger = () => {};
 
 function buildDatabase(file) {
@@ -26,14 +35,26 @@ function buildDatabase(file) {
     create table authors (id integer primary key, first_name text not null, last_name text not null);
     create table books (id integer primary key, title text not null, price integer, author_id integer references authors(id));
     create table reviews (id integer primary key, book_id integer, rating integer);
+    create index reviews_book_id on reviews (book_id);
   `);
   const insert = (sql, rows) => {
     const statement = db.prepare(sql);
-    db.transaction(() => rows.forEach((row) => statement.run(...row)))();
+    db.transaction(() => {
+      for (const row of rows) statement.run(...row);
+    })();
   };
-  insert('insert into authors values (?, ?, ?)', Array.from({ length: 1000 }, (_, i) => [i + 1, `First${i}`, `Last${i}`]));
-  insert('insert into books values (?, ?, ?, ?)', Array.from({ length: 20000 }, (_, i) => [i + 1, `Book ${i}`, i % 100, (i % 1000) + 1]));
-  insert('insert into reviews values (?, ?, ?)', Array.from({ length: 20000 }, (_, i) => [i + 1, i + 1, (i % 5) + 1]));
+  insert(
+    'insert into authors values (?, ?, ?)',
+    Array.from({ length: 1000 }, (_, i) => [i + 1, `First${i}`, `Last${i}`]),
+  );
+  insert(
+    'insert into books values (?, ?, ?, ?)',
+    Array.from({ length: 20000 }, (_, i) => [i + 1, `Book ${i}`, i % 100, (i % 1000) + 1]),
+  );
+  insert(
+    'insert into reviews values (?, ?, ?)',
+    Array.from({ length: 20000 }, (_, i) => [i + 1, i + 1, (i % 5) + 1]),
+  );
   db.close();
 }
 
@@ -66,7 +87,13 @@ async function measurePair(runs, a, b) {
 function summarise(label, times) {
   const sorted = [...times].sort((x, y) => x - y);
   const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { label, p50: at(0.5), p99: at(0.99), mean: times.reduce((s, t) => s + t, 0) / times.length, runs: times.length };
+  return {
+    label,
+    p50: at(0.5),
+    p99: at(0.99),
+    mean: times.reduce((s, t) => s + t, 0) / times.length,
+    runs: times.length,
+  };
 }
 
 function report(ours, base) {
@@ -74,7 +101,9 @@ function report(ours, base) {
     `  ${r.label.padEnd(44)} p50 ${r.p50.toFixed(3).padStart(8)} ms   p99 ${r.p99.toFixed(3).padStart(8)} ms   mean ${r.mean.toFixed(3).padStart(8)} ms`;
   console.log(line(ours));
   console.log(line(base));
-  console.log(`  ratio (ours / base)                          p50 ${(ours.p50 / base.p50).toFixed(3)}x   mean ${(ours.mean / base.mean).toFixed(3)}x`);
+  console.log(
+    `  ratio (ours / base)                          p50 ${(ours.p50 / base.p50).toFixed(3)}x   mean ${(ours.mean / base.mean).toFixed(3)}x`,
+  );
 }
 
 async function main() {
@@ -83,7 +112,9 @@ async function main() {
   try {
     buildDatabase(file);
     const bare = await createSqlDataSource(`sqlite:${file}`)(logger);
-    const plain = await new DataSourceCustomizer().addDataSource(createSqlDataSource(`sqlite:${file}`)).getDataSource(logger);
+    const plain = await new DataSourceCustomizer()
+      .addDataSource(createSqlDataSource(`sqlite:${file}`))
+      .getDataSource(logger);
 
     const counter = {};
     const customized = await new DataSourceCustomizer()
@@ -110,7 +141,10 @@ async function main() {
       page: new toolkit.Page(100, 100),
     });
     const projection = new toolkit.Projection('id', 'title', 'price', 'author:last_name');
-    const list = (dataSource, p = projection) => () => dataSource.getCollection('books').list(caller, filter, p);
+    const list =
+      (dataSource, p = projection) =>
+      () =>
+        dataSource.getCollection('books').list(caller, filter, p);
 
     const [ours] = await list(plain)();
     const [base] = await list(bare)();

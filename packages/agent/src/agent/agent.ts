@@ -1,0 +1,221 @@
+import type { DataSource, DataSourceFactory, Logger } from '@platform/datasource-toolkit';
+import type { Application, Router } from 'express';
+import type { CollectionCustomizer } from '../customizer/collection-customizer';
+import { DataSourceCustomizer } from '../customizer/data-source-customizer';
+import type { DataSourceChartDefinition } from '../customizer/decorators/chart/types';
+import type { DataSourceOptions, Plugin } from '../customizer/types';
+import type { TCollectionName, TSchema } from '../typings/typed-schema';
+import { writeTypings } from '../typings/write-typings';
+import type { ResolvedAgentOptions } from './agent-options';
+import { type BuildInputs, buildRoutes, generateFiles } from './build-routes';
+import type { PlatformClient } from './platform-client';
+import { type StandaloneServer, startStandaloneServer } from './standalone-server';
+import { createSwappableHandler } from './swappable-handler';
+import type { TypedCollectionCustomizer } from './typed-customizer';
+
+type State = 'idle' | 'started' | 'stopped';
+
+/**
+ * An agent: data sources and their customizations, served over HTTP under `prefix`. Configure it
+ * with the chained methods, then `start()` it. Built by `createAgent`.
+ *
+ * @typeParam S the `Schema` type of the generated typings (`typingsPath`), so collection names
+ *   and field paths are checked in `customizeCollection`.
+ */
+export class Agent<S extends TSchema = TSchema> {
+  private readonly customizer = new DataSourceCustomizer();
+  private readonly handler = createSwappableHandler();
+  private readonly expressApps: Array<Pick<Application, 'use'> | Router> = [];
+  private standalone: { readonly port: number; readonly host?: string } | undefined;
+  private server: StandaloneServer | undefined;
+  private dataSource: DataSource | undefined;
+  private state: State = 'idle';
+  // start, stop and restart run one at a time, in the order they were called.
+  private lifecycle: Promise<unknown> = Promise.resolve();
+
+  /** @internal Use `createAgent`. */
+  constructor(
+    private readonly options: ResolvedAgentOptions,
+    private readonly logger: Logger,
+    private readonly platform: PlatformClient,
+  ) {}
+
+  /** The port of the standalone server once started (useful with `port: 0`), else undefined. */
+  get standaloneServerPort(): number | undefined {
+    return this.server?.port;
+  }
+
+  /** Adds a data source (spec agent-library §2.2 for `options`). */
+  addDataSource(factory: DataSourceFactory, options?: DataSourceOptions): this {
+    this.customizer.addDataSource(factory, options);
+    return this;
+  }
+
+  /** Customizes one collection; `handle` may be async. */
+  customizeCollection<N extends TCollectionName<S>>(
+    name: N,
+    handle: (collection: TypedCollectionCustomizer<S, N>) => unknown,
+  ): this {
+    this.customizer.customizeCollection(name, handle as unknown as (collection: CollectionCustomizer) => unknown);
+    return this;
+  }
+
+  /** Adds a data-source-level chart. */
+  addChart(name: string, definition: DataSourceChartDefinition): this {
+    this.customizer.addChart(name, definition);
+    return this;
+  }
+
+  /** Removes collections from the schema the platform sees; customizations can still use them. */
+  removeCollection(...names: TCollectionName<S>[]): this {
+    this.customizer.removeCollection(...names);
+    return this;
+  }
+
+  /** Loads a plugin on all collections. */
+  use<Options>(plugin: Plugin<Options>, options?: Options): this {
+    this.customizer.use(plugin, options);
+    return this;
+  }
+
+  /**
+   * Serves the agent's routes from an Express app (or router) of yours, under `prefix`. The
+   * handler is added now, so it keeps its place among your middlewares; until `start()` it passes
+   * every request on, and after `stop()` too.
+   */
+  mountOnExpress(app: Pick<Application, 'use'> | Router): this {
+    app.use(this.handler.handle);
+    this.expressApps.push(app);
+    return this;
+  }
+
+  /**
+   * Serves the agent from its own HTTP server, started by `start()`, on `port` (default: the
+   * `port` option, `PORT`, else 3351). `start()` does this by itself when nothing was mounted.
+   */
+  mountOnStandaloneServer(port?: number, host?: string): this {
+    this.standalone = { port: port ?? this.options.port, host };
+    return this;
+  }
+
+  /**
+   * Builds the data source (applies the queued customizations), validates the action routes,
+   * writes (development) or reads (production) the schema file, writes the typings in development,
+   * then serves the routes. On failure nothing is served, what was opened is closed, and the
+   * agent cannot start again (create a new one).
+   * @throws ActionRouteClashError, SchemaFileError, or the error of a customization or data source.
+   */
+  start(): Promise<void> {
+    return this.serialize(async () => {
+      if (this.state !== 'idle') {
+        throw new Error(
+          this.state === 'started'
+            ? 'The agent is already started: call restart() to rebuild its routes.'
+            : 'The agent was stopped and its connections closed: create a new agent to start again.',
+        );
+      }
+      try {
+        const { schema, router } = await buildRoutes(await this.buildInputs());
+        if (this.expressApps.length === 0 || this.standalone !== undefined) {
+          const { port, host } = this.standalone ?? { port: this.options.port };
+          this.server = await startStandaloneServer(this.handler.handle, port, host);
+        }
+        await this.platform.sendSchema(schema);
+        this.handler.swap(router);
+        this.state = 'started';
+      } catch (error) {
+        await this.closeEverything();
+        this.state = 'stopped';
+        this.logger('Error', 'The agent could not start.', asError(error));
+        throw error;
+      }
+      const where = this.server ? `on port ${this.server.port}` : `on ${this.expressApps.length} Express app(s)`;
+      this.logger('Info', `Agent started: serving ${this.options.prefix} ${where}.`);
+    });
+  }
+
+  /**
+   * Rebuilds the routes at run time (customizations queued since the last build are applied)
+   * and swaps them in without closing the listening socket; requests in flight finish on the
+   * previous routes. When the rebuild fails, the previous routes stay in place and the error is
+   * logged and thrown.
+   */
+  restart(): Promise<void> {
+    return this.serialize(async () => {
+      if (this.state !== 'started') throw new Error('The agent is not started: call start() first.');
+      try {
+        const { schema, router } = await buildRoutes(await this.buildInputs());
+        await this.platform.sendSchema(schema);
+        this.handler.swap(router);
+      } catch (error) {
+        this.logger('Error', 'The agent could not restart: the previous routes are still served.', asError(error));
+        throw error;
+      }
+      this.logger('Info', 'Agent restarted: routes rebuilt.');
+    });
+  }
+
+  /**
+   * Stops serving, closes the standalone server and every data source connection. Calling it
+   * twice, or before `start()`, is safe. A stopped agent cannot start again.
+   */
+  stop(): Promise<void> {
+    return this.serialize(async () => {
+      if (this.state === 'stopped' || (this.state === 'idle' && this.dataSource === undefined)) return;
+      await this.closeEverything();
+      this.state = 'stopped';
+      this.logger('Info', 'Agent stopped.');
+    });
+  }
+
+  /**
+   * Writes the schema file to `schemaPath`, and the typings to `typingsPath` when set, without
+   * starting the agent or contacting the platform. Always rebuilds the schema, even in
+   * production. Leaves data source connections open (call `stop()` to close them).
+   */
+  async generateSchemaOnly(): Promise<void> {
+    await generateFiles(await this.buildInputs());
+  }
+
+  /** Regenerates the typings file only. */
+  async updateTypesOnFileSystem(typingsPath: string, typingsMaxDepth: number): Promise<void> {
+    const { typingsSource } = await this.buildInputs();
+    await writeTypings(typingsSource, typingsPath, typingsMaxDepth);
+  }
+
+  private async buildInputs(): Promise<BuildInputs> {
+    const dataSource = await this.customizer.getDataSource(this.logger);
+    this.dataSource = dataSource;
+
+    return {
+      dataSource,
+      typingsSource: { collections: this.customizer.collections },
+      isPublished: (name) => this.customizer.isCollectionPublished(name),
+      options: this.options,
+      logger: this.logger,
+    };
+  }
+
+  private async closeEverything(): Promise<void> {
+    this.handler.swap(undefined);
+    const server = this.server;
+    const dataSource = this.dataSource;
+    this.server = undefined;
+    this.dataSource = undefined;
+    const results = await Promise.allSettled([server?.close(), dataSource?.close(), this.platform.close()]);
+    for (const result of results) {
+      if (result.status === 'rejected')
+        this.logger('Warn', 'A resource did not close cleanly.', asError(result.reason));
+    }
+  }
+
+  private serialize<T>(operation: () => Promise<T>): Promise<T> {
+    const result = this.lifecycle.then(operation);
+    this.lifecycle = result.catch(() => undefined);
+    return result;
+  }
+}
+
+function asError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value));
+}

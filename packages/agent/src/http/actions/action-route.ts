@@ -1,0 +1,58 @@
+import { type Collection, NotFoundError } from '@platform/datasource-toolkit';
+
+/**
+ * The default slug of an action in its route: accents dropped, lowercase, each run of other
+ * characters than a-z and 0-9 replaced with one `-`, no `-` at either end (`Mark as read!` gives
+ * `mark-as-read`). Same rule as the schema's `toActionSlug`; the runtime passes its routes
+ * through `getActionRoute`, so this is only used without that option.
+ */
+export function slugifyActionName(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+  return slug === '' ? 'action' : slug;
+}
+
+/** How the route of an action is found: the option of the runtime, or schema order and slug. */
+export type GetActionRoute = (collection: string, action: string) => { index: number; slug: string };
+
+/** The default route of an action: its position in `schema.actions` and its slugified name. */
+export function defaultActionRoute(collection: Collection, action: string): { index: number; slug: string } {
+  return { index: Object.keys(collection.schema.actions).indexOf(action), slug: slugifyActionName(action) };
+}
+
+/**
+ * The name of the action of `collection` whose route is (`index`, `slug`); `index` is undefined
+ * on the unsafe endpoint, which matches by slug only.
+ * @throws NotFoundError listing the action routes of the collection.
+ */
+export function resolveActionName(
+  collection: Collection,
+  slug: string,
+  index: number | undefined,
+  getActionRoute?: GetActionRoute,
+): string {
+  const routeOf = (action: string) =>
+    getActionRoute ? getActionRoute(collection.name, action) : defaultActionRoute(collection, action);
+  const names = Object.keys(collection.schema.actions);
+  const name = names.find((action) => {
+    const route = routeOf(action);
+    return route.slug === slug && (index === undefined || route.index === index);
+  });
+  if (name === undefined) {
+    const known = names.map((action) => {
+      const route = routeOf(action);
+      return index === undefined ? route.slug : `${route.index}/${route.slug}`;
+    });
+    throw new NotFoundError(
+      `No action of '${collection.name}' at '${index === undefined ? '' : `${index}/`}${slug}'. ` +
+        `Actions: ${known.join(', ') || 'none'}.`,
+    );
+  }
+
+  return name;
+}

@@ -1,0 +1,10 @@
+import { BusinessError } from '@platform/datasource-toolkit';
+
+/** The request does not prove who makes it. The error handler answers 401 with `WWW-Authenticate`. */
+export class AuthenticationError extends BusinessError {}
+/** No `Authorization: Bearer <token>` header. */
+export class MissingTokenError extends AuthenticationError {}
+/** The token is malformed, signed with another key, or its claims do not describe a user. */
+export class InvalidTokenError extends AuthenticationError {}
+/** The token was valid but its `exp` has passed. */
+export class TokenExpiredError extends AuthenticationError {}

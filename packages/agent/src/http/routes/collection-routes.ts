@@ -1,0 +1,50 @@
+import type { Router } from 'express';
+import { streamCsv } from '../csv/stream-csv';
+import { parseListQuery } from '../query/parse-list-query';
+import { parseProjection } from '../query/parse-projection';
+import { RouteContext, type RouteDependencies } from '../route-context';
+import { countRecords } from './count-records';
+import { buildListFilter } from './list-filter';
+
+/**
+ * Reads of a whole collection: `GET /:collection` (list), `GET /:collection/count` and
+ * `GET /:collection.csv` (streamed export).
+ */
+export function registerCollectionRoutes(router: Router, deps: RouteDependencies): void {
+  router.get('/:collection.csv', async (req, res) => {
+    const context = RouteContext.create(deps, req, res);
+    const collection = context.getCollection(req.params.collection);
+    const projection = parseProjection(collection, context.query);
+    const filter = await buildListFilter(context, collection, parseListQuery(collection, context.query));
+    await context.can('export', collection, { filter });
+
+    await streamCsv(res, {
+      filename: `${collection.name}.csv`,
+      projection,
+      fetchPage: (page) => collection.list(context.caller, filter.override({ page }), projection),
+    });
+  });
+
+  router.get('/:collection/count', async (req, res) => {
+    const context = RouteContext.create(deps, req, res);
+    const collection = context.getCollection(req.params.collection);
+    const filter = await buildListFilter(context, collection, parseListQuery(collection, context.query));
+    await context.can('browse', collection, { filter });
+
+    res.json(await countRecords(context, collection, filter));
+  });
+
+  router.get('/:collection', async (req, res) => {
+    const context = RouteContext.create(deps, req, res);
+    const collection = context.getCollection(req.params.collection);
+    const projection = parseProjection(collection, context.query).withPks(collection);
+    const query = parseListQuery(collection, context.query);
+    const filter = await buildListFilter(context, collection, query);
+    await context.can('browse', collection, { filter });
+
+    const records = await collection.list(context.caller, filter, projection);
+    const pageSize = query.page.limit ?? records.length;
+
+    res.json({ data: records, meta: { page: { number: query.page.skip / pageSize + 1, size: pageSize } } });
+  });
+}

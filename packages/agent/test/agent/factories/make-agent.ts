@@ -1,0 +1,30 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Logger } from '@platform/datasource-toolkit';
+import { type AgentOptions, createAgent } from '../../../src';
+import { ENV_SECRET } from './library-data-source';
+
+export const AUTH_SECRET = 'test-auth-secret-of-sufficient-length';
+
+/** A temporary folder for schema and typings files, removed by `cleanUp`. */
+export async function makeWorkDir(): Promise<{ dir: string; cleanUp: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'agent-test-'));
+  return { dir, cleanUp: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** An agent on a free port, writing its schema in `dir`, logging into a jest mock. */
+export function makeAgent(dir: string, overrides: Partial<AgentOptions> = {}) {
+  const logger = jest.fn<void, Parameters<Logger>>();
+  const agent = createAgent({
+    authSecret: AUTH_SECRET,
+    envSecret: ENV_SECRET,
+    port: 0,
+    schemaPath: path.join(dir, '.platform-schema.json'),
+    logger,
+    loggerLevel: 'Debug',
+    ...overrides,
+  });
+
+  return { agent, logger };
+}

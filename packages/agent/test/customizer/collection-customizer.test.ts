@@ -1,0 +1,268 @@
+import {
+  type ColumnSchema,
+  ConditionTreeLeaf,
+  PaginatedFilter,
+  Projection,
+  type RecordData,
+  Sort,
+} from '@platform/datasource-toolkit';
+import { DataSourceCustomizer } from '../../src';
+import { CollectionCustomizer } from '../../src/customizer/collection-customizer';
+import { makeLibrary } from '../factories/library-definition';
+import { makeCaller } from '../factories/make-caller';
+
+const logger = () => {};
+
+async function build(customize: (books: CollectionCustomizer) => unknown, library = makeLibrary()) {
+  const customizer = new DataSourceCustomizer()
+    .addDataSource(async () => library)
+    .customizeCollection('books', customize);
+  const dataSource = await customizer.getDataSource(logger);
+
+  return { books: dataSource.getCollection('books'), dataSource, library, customizer };
+}
+
+describe('CollectionCustomizer', () => {
+  test('every method returns the customizer, so calls chain', async () => {
+    let returned: unknown[] = [];
+    await build((books) => {
+      returned = [
+        books.disableCount(),
+        books.setFieldNullable('title'),
+        books.renameField('price', 'cost'),
+        books.addField('upperTitle', {
+          columnType: 'String',
+          dependencies: ['title'],
+          getValues: (records) => records.map((record) => String(record.title).toUpperCase()),
+        }),
+      ];
+    });
+
+    expect(new Set(returned).size).toBe(1);
+  });
+
+  describe('addField', () => {
+    test('computes a field over a relation the customizer added', async () => {
+      const customizer = new DataSourceCustomizer()
+        .addDataSource(async () => makeLibrary())
+        .customizeCollection('reviews', (reviews) =>
+          reviews.addManyToOneRelation('book', 'books', { foreignKey: 'bookId' }).addField('bookTitle', {
+            columnType: 'String',
+            dependencies: ['book:title'],
+            getValues: (records) => records.map((record) => (record.book as RecordData).title),
+          }),
+        );
+      const reviews = (await customizer.getDataSource(logger)).getCollection('reviews');
+
+      const records = await reviews.list(makeCaller(), new PaginatedFilter(), new Projection('id', 'bookTitle'));
+
+      expect(records[2]).toEqual({ id: 3, bookTitle: 'Solaris' });
+    });
+
+    test('lets a relation use a computed key (computed before relations)', async () => {
+      const customizer = new DataSourceCustomizer()
+        .addDataSource(async () => makeLibrary())
+        .customizeCollection('reviews', (reviews) =>
+          reviews
+            .addField('nextBookId', {
+              columnType: 'Number',
+              dependencies: ['bookId'],
+              getValues: (records) => records.map((record) => (record.bookId as number) + 1),
+            })
+            .addManyToOneRelation('nextBook', 'books', { foreignKey: 'nextBookId' }),
+        );
+      const reviews = (await customizer.getDataSource(logger)).getCollection('reviews');
+
+      const records = await reviews.list(makeCaller(), new PaginatedFilter(), new Projection('id', 'nextBook:title'));
+
+      expect(records[0]).toEqual({ id: 1, nextBook: { title: 'The Left Hand of Darkness' } });
+    });
+  });
+
+  describe('importField', () => {
+    test('reads, filters and sorts through the relation natively', async () => {
+      const { books, library } = await build((customizer) =>
+        customizer.importField('authorName', { path: 'author:lastName' }),
+      );
+      library.reset();
+
+      const records = await books.list(
+        makeCaller(),
+        new PaginatedFilter({ conditionTree: new ConditionTreeLeaf('authorName', 'Equal', 'Le Guin') }),
+        new Projection('id', 'authorName'),
+      );
+
+      expect(records).toEqual([
+        { id: 1, authorName: 'Le Guin' },
+        { id: 2, authorName: 'Le Guin' },
+      ]);
+      expect(library.getCollection('books').calls).toHaveLength(1);
+      expect((books.schema.fields.authorName as ColumnSchema).filterOperators.has('Contains')).toBe(true);
+    });
+
+    test('writes go to the related record unless readonly', async () => {
+      const { books, library } = await build((customizer) =>
+        customizer
+          .importField('authorName', { path: 'author:lastName' })
+          .importField('authorCountry', { path: 'author:countryCode', readonly: true }),
+      );
+
+      await books.update(
+        makeCaller(),
+        new PaginatedFilter({ conditionTree: new ConditionTreeLeaf('id', 'Equal', 3) }),
+        {
+          authorName: 'Calvino (ed.)',
+        },
+      );
+
+      const [author] = await library
+        .getCollection('authors')
+        .list(
+          makeCaller(),
+          new PaginatedFilter({ conditionTree: new ConditionTreeLeaf('id', 'Equal', 2) }),
+          new Projection('lastName'),
+        );
+      expect(author).toEqual({ lastName: 'Calvino (ed.)' });
+      expect(books.schema.fields.authorName).toMatchObject({ isReadOnly: false });
+      expect(books.schema.fields.authorCountry).toMatchObject({ isReadOnly: true });
+    });
+
+    test('refuses a path that does not exist, naming the fields that do', async () => {
+      await expect(build((books) => books.importField('x', { path: 'author:nickname' }))).rejects.toMatchObject({
+        name: 'MissingFieldError',
+        message: expect.stringContaining("Unknown field 'nickname' in 'authors'"),
+      });
+    });
+  });
+
+  describe('addExternalRelation', () => {
+    test('lists external records once per distinct record of the page', async () => {
+      const listRecords = jest.fn(async (record: RecordData) => [{ code: Number(record.authorId) * 10 }]);
+
+      const { books } = await build((customizer) =>
+        customizer.addExternalRelation('editions', {
+          schema: { code: 'Number' },
+          listRecords,
+          dependencies: ['authorId'],
+        }),
+      );
+      const records = await books.list(makeCaller(), new PaginatedFilter(), new Projection('id', 'editions'));
+
+      expect(records[1]).toEqual({ id: 2, editions: [{ code: 10 }] });
+      // Five books, four distinct authors (1, 2, 3 and none).
+      expect(listRecords).toHaveBeenCalledTimes(4);
+      expect(books.schema.fields.editions).toMatchObject({ columnType: [{ code: 'Number' }], isReadOnly: true });
+    });
+  });
+
+  describe('emulateFieldFiltering', () => {
+    test('filters a computed field added after relations', async () => {
+      const { books } = await build((customizer) =>
+        customizer
+          .addField('authorInitial', {
+            columnType: 'String',
+            dependencies: ['author:lastName'],
+            getValues: (records) =>
+              records.map((record) => String((record.author as RecordData | null)?.lastName ?? '?')[0]),
+          })
+          .emulateFieldFiltering('authorInitial'),
+      );
+
+      const records = await books.list(
+        makeCaller(),
+        new PaginatedFilter({
+          conditionTree: new ConditionTreeLeaf('authorInitial', 'Equal', 'L'),
+          sort: new Sort({ field: 'id', ascending: true }),
+        }),
+        new Projection('id'),
+      );
+
+      expect(records).toEqual([{ id: 1 }, { id: 2 }, { id: 4 }]);
+    });
+  });
+
+  describe('bad input', () => {
+    const unknownFieldCalls: Array<[string, (books: CollectionCustomizer) => unknown]> = [
+      ['importField', (books) => books.importField('x', { path: 'nope' })],
+      ['renameField', (books) => books.renameField('nope', 'x')],
+      ['removeField', (books) => books.removeField('nope')],
+      ['addFieldValidation', (books) => books.addFieldValidation('nope', 'Present')],
+      ['setFieldNullable', (books) => books.setFieldNullable('nope')],
+      ['replaceFieldWriting', (books) => books.replaceFieldWriting('nope', () => ({}))],
+      ['replaceFieldBinaryMode', (books) => books.replaceFieldBinaryMode('nope', 'hex')],
+      [
+        'addField',
+        (books) => books.addField('x', { columnType: 'String', dependencies: ['nope'], getValues: () => [] }),
+      ],
+      ['addManyToOneRelation', (books) => books.addManyToOneRelation('x', 'authors', { foreignKey: 'nope' })],
+      ['addOneToManyRelation', (books) => books.addOneToManyRelation('x', 'reviews', { originKey: 'nope' })],
+      ['addOneToOneRelation', (books) => books.addOneToOneRelation('x', 'reviews', { originKey: 'nope' })],
+      [
+        'addManyToManyRelation',
+        (books) => books.addManyToManyRelation('x', 'authors', 'reviews', { originKey: 'nope', foreignKey: 'id' }),
+      ],
+      ['emulateFieldSorting', (books) => books.emulateFieldSorting('nope')],
+      ['replaceFieldSorting', (books) => books.replaceFieldSorting('nope', [{ field: 'title', ascending: true }])],
+      ['disableFieldSorting', (books) => books.disableFieldSorting('nope')],
+      ['emulateFieldFiltering', (books) => books.emulateFieldFiltering('nope')],
+      ['emulateFieldOperator', (books) => books.emulateFieldOperator('nope', 'Equal')],
+      [
+        'replaceFieldOperator',
+        (books) => books.replaceFieldOperator('nope', 'Equal', () => ({ field: 'id', operator: 'Equal', value: 1 })),
+      ],
+    ];
+
+    test.each(unknownFieldCalls)('%s refuses an unknown field, naming the fields that exist', async (_method, call) => {
+      await expect(build(call)).rejects.toMatchObject({
+        name: 'MissingFieldError',
+        message: expect.stringMatching(/Unknown field 'nope' in '\w+'\. (Writable fields|Fields): /),
+      });
+    });
+
+    test('a relation to an unknown collection is refused, naming those that exist', async () => {
+      await expect(
+        build((books) => books.addManyToOneRelation('x', 'movies', { foreignKey: 'authorId' })),
+      ).rejects.toMatchObject({
+        name: 'NotFoundError',
+        message: expect.stringContaining('Collections: authors, books, reviews'),
+      });
+    });
+
+    test.each<[string, (books: CollectionCustomizer) => unknown]>([
+      ['addFieldValidation with an unknown operator', (books) => books.addFieldValidation('title', 'Huge' as never)],
+      [
+        'replaceFieldBinaryMode with an unknown mode',
+        (books) => books.replaceFieldBinaryMode('title', 'base64' as never),
+      ],
+      ['addHook with an unknown position', (books) => books.addHook('During' as never, 'List', () => {})],
+      ['addHook with an unknown type', (books) => books.addHook('Before', 'Read' as never, () => {})],
+      ['addHook without handler', (books) => books.addHook('Before', 'List', undefined as never)],
+      ['overrideCreate without handler', (books) => books.overrideCreate('x' as never)],
+      ['replaceFieldOperator without replacer', (books) => books.replaceFieldOperator('title', 'Equal', null as never)],
+      ['importField without path', (books) => books.importField('x', {} as never)],
+      [
+        'addExternalRelation without schema',
+        (books) => books.addExternalRelation('x', { listRecords: () => [] } as never),
+      ],
+      ['use with a plugin that is not a function', (books) => books.use(42 as never)],
+    ])('%s fails at once with a ValidationError', (_label, call) => {
+      const dataSourceCustomizer = new DataSourceCustomizer();
+      const books = new CollectionCustomizer(dataSourceCustomizer, dataSourceCustomizer.stack, 'books');
+
+      expect(() => call(books)).toThrow(expect.objectContaining({ name: 'ValidationError' }));
+    });
+
+    test('a collection plugin that throws is named, with the collection', async () => {
+      await expect(
+        build((books) =>
+          books.use(function stamp() {
+            throw new Error('no clock');
+          }),
+        ),
+      ).rejects.toMatchObject({
+        name: 'PluginError',
+        message: "Plugin 'stamp' on collection 'books' failed: no clock",
+      });
+    });
+  });
+});

@@ -1,0 +1,278 @@
+import { createInMemoryDataSource, type DataSource, PaginatedFilter, Projection } from '@platform/datasource-toolkit';
+import { type CollectionCustomizer, DataSourceCustomizer, type Plugin } from '../../src';
+import { makeLibrary } from '../factories/library-definition';
+import { makeCaller } from '../factories/make-caller';
+
+const logger = () => {};
+
+function moviesDataSource(): DataSource {
+  return createInMemoryDataSource(
+    { movies: { fields: { id: { type: 'Column', columnType: 'Number', isPrimaryKey: true } } } },
+    { movies: [{ id: 1 }] },
+  );
+}
+
+const names = (dataSource: DataSource) => dataSource.collections.map((collection) => collection.name);
+
+describe('DataSourceCustomizer', () => {
+  describe('addDataSource', () => {
+    test('composes several data sources into one', async () => {
+      const customizer = new DataSourceCustomizer()
+        .addDataSource(async () => makeLibrary())
+        .addDataSource(async () => moviesDataSource());
+
+      const dataSource = await customizer.getDataSource(logger);
+
+      expect(names(dataSource)).toEqual(['authors', 'books', 'reviews', 'movies']);
+    });
+
+    test('refuses two collections of one name, naming both data sources', async () => {
+      const customizer = new DataSourceCustomizer()
+        .addDataSource(async function loadLibrary() {
+          return makeLibrary();
+        })
+        .addDataSource(async function loadLibraryAgain() {
+          return makeLibrary();
+        });
+
+      await expect(customizer.getDataSource(logger)).rejects.toMatchObject({
+        name: 'ValidationError',
+        message: expect.stringMatching(
+          /Collection 'authors' of data source #2 \(loadLibraryAgain\) clashes .* data source #1 \(loadLibrary\)/,
+        ),
+      });
+    });
+
+    test('relates collections of different data sources, a page at a time', async () => {
+      const library = makeLibrary();
+      const stock = createInMemoryDataSource(
+        {
+          stock: {
+            fields: {
+              id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
+              bookId: { type: 'Column', columnType: 'Number' },
+              quantity: { type: 'Column', columnType: 'Number' },
+            },
+          },
+        },
+        {
+          stock: [
+            { id: 1, bookId: 4, quantity: 7 },
+            { id: 2, bookId: 4, quantity: 1 },
+            { id: 3, bookId: 1, quantity: 0 },
+          ],
+        },
+      );
+      const customizer = new DataSourceCustomizer()
+        .addDataSource(async () => library)
+        .addDataSource(async () => stock)
+        .customizeCollection('stock', (collection) =>
+          collection.addManyToOneRelation('book', 'books', { foreignKey: 'bookId' }),
+        )
+        .customizeCollection('books', (books) => books.addOneToManyRelation('stock', 'stock', { originKey: 'bookId' }));
+      const dataSource = await customizer.getDataSource(logger);
+      library.reset();
+
+      const records = await dataSource
+        .getCollection('stock')
+        .list(makeCaller(), new PaginatedFilter(), new Projection('quantity', 'book:title', 'book:author:lastName'));
+
+      expect(records).toEqual([
+        { quantity: 7, book: { title: 'Solaris', author: { lastName: 'Lem' } } },
+        { quantity: 1, book: { title: 'Solaris', author: { lastName: 'Lem' } } },
+        { quantity: 0, book: { title: 'The Dispossessed', author: { lastName: 'Le Guin' } } },
+      ]);
+      expect(library.getCollection('books').calls).toHaveLength(1);
+      expect(dataSource.getCollection('books').schema.fields.stock).toMatchObject({
+        type: 'OneToMany',
+        foreignCollection: 'stock',
+      });
+    });
+
+    test('keeps the included collections, minus the excluded ones', async () => {
+      const customizer = new DataSourceCustomizer().addDataSource(async () => makeLibrary(), {
+        include: ['books', 'reviews'],
+        exclude: ['reviews'],
+      });
+
+      expect(names(await customizer.getDataSource(logger))).toEqual(['books']);
+    });
+
+    test('renames collections, and relations follow', async () => {
+      const customizer = new DataSourceCustomizer().addDataSource(async () => makeLibrary(), {
+        rename: { authors: 'writers' },
+      });
+
+      const dataSource = await customizer.getDataSource(logger);
+
+      expect(names(dataSource)).toEqual(['writers', 'books', 'reviews']);
+      expect(dataSource.getCollection('books').schema.fields.author).toMatchObject({ foreignCollection: 'writers' });
+    });
+
+    test('lets a renamed collection avoid a clash', async () => {
+      const customizer = new DataSourceCustomizer()
+        .addDataSource(async () => makeLibrary())
+        .addDataSource(async () => makeLibrary(), { include: ['books'], rename: { books: 'archivedBooks' } });
+
+      expect(names(await customizer.getDataSource(logger))).toContain('archivedBooks');
+    });
+
+    test('refuses malformed options at once', () => {
+      const customizer = new DataSourceCustomizer();
+
+      expect(() => customizer.addDataSource(async () => makeLibrary(), { include: 'books' } as never)).toThrow(
+        expect.objectContaining({ name: 'ValidationError', message: expect.stringContaining('include') }),
+      );
+      expect(() => customizer.addDataSource('nope' as never)).toThrow(
+        expect.objectContaining({ name: 'ValidationError' }),
+      );
+    });
+
+    test('refuses an unknown collection in include, naming those that exist', async () => {
+      const customizer = new DataSourceCustomizer().addDataSource(async () => makeLibrary(), { include: ['movies'] });
+
+      await expect(customizer.getDataSource(logger)).rejects.toMatchObject({
+        name: 'NotFoundError',
+        message: expect.stringContaining('Collections: authors, books, reviews'),
+      });
+    });
+
+    test('names the data source whose factory fails, keeping the cause', async () => {
+      const failure = new Error('connection refused');
+      const customizer = new DataSourceCustomizer().addDataSource(async function connectToWarehouse() {
+        throw failure;
+      });
+
+      await expect(customizer.getDataSource(logger)).rejects.toMatchObject({
+        name: 'DataSourceLoadError',
+        message: 'Could not load data source #1 (connectToWarehouse): connection refused',
+        cause: failure,
+      });
+    });
+  });
+
+  describe('queue', () => {
+    test('only queues: nothing runs before the data source is built', () => {
+      const factory = jest.fn(async () => makeLibrary());
+
+      new DataSourceCustomizer().addDataSource(factory).customizeCollection('books', (books) => books.disableCount());
+
+      expect(factory).not.toHaveBeenCalled();
+    });
+
+    test('builds once', async () => {
+      const factory = jest.fn(async () => makeLibrary());
+      const customizer = new DataSourceCustomizer().addDataSource(factory);
+
+      const [first, second] = await Promise.all([customizer.getDataSource(logger), customizer.getDataSource(logger)]);
+
+      expect(first).toBe(second);
+      expect(factory).toHaveBeenCalledTimes(1);
+    });
+
+    test('runs customizations in order, a plugin’s own calls right after it', async () => {
+      const order: string[] = [];
+      const plugin: Plugin = (dataSource) => {
+        order.push('plugin');
+        dataSource.customizeCollection('books', () => order.push('queued by plugin'));
+      };
+      const customizer = new DataSourceCustomizer()
+        .addDataSource(async () => makeLibrary())
+        .use(plugin)
+        .customizeCollection('books', () => order.push('after plugin'));
+
+      await customizer.getDataSource(logger);
+
+      expect(order).toEqual(['plugin', 'queued by plugin', 'after plugin']);
+    });
+  });
+
+  describe('customizeCollection', () => {
+    test('refuses an unknown collection, naming those that exist', async () => {
+      const customizer = new DataSourceCustomizer()
+        .addDataSource(async () => makeLibrary())
+        .customizeCollection('movies', () => {});
+
+      await expect(customizer.getDataSource(logger)).rejects.toMatchObject({
+        name: 'NotFoundError',
+        message: "Collection 'movies' does not exist. Collections: authors, books, reviews.",
+      });
+    });
+  });
+
+  describe('removeCollection', () => {
+    test('removes collections from the listing; customizations still read them', async () => {
+      const customizer = new DataSourceCustomizer()
+        .addDataSource(async () => makeLibrary())
+        .removeCollection('authors')
+        .customizeCollection('books', (books) => books.importField('authorName', { path: 'author:lastName' }));
+
+      const dataSource = await customizer.getDataSource(logger);
+      const [book] = await dataSource
+        .getCollection('books')
+        .list(makeCaller(), new PaginatedFilter(), new Projection('authorName'));
+
+      expect(names(dataSource)).toEqual(['books', 'reviews']);
+      expect(customizer.isCollectionPublished('authors')).toBe(false);
+      expect(dataSource.getCollection('books').schema.fields.author).toBeUndefined();
+      expect(book).toEqual({ authorName: 'Le Guin' });
+    });
+
+    test('refuses an unknown collection, naming those that exist', async () => {
+      const customizer = new DataSourceCustomizer().addDataSource(async () => makeLibrary()).removeCollection('movies');
+
+      await expect(customizer.getDataSource(logger)).rejects.toMatchObject({
+        name: 'NotFoundError',
+        message: expect.stringContaining('Collections: authors, books, reviews'),
+      });
+    });
+  });
+
+  describe('use', () => {
+    test('passes the customizers, the options and the logger to the plugin', async () => {
+      const plugin = jest.fn();
+      const customizer = new DataSourceCustomizer()
+        .addDataSource(async () => makeLibrary())
+        .use(plugin, { answer: 42 });
+
+      await customizer.getDataSource(logger);
+
+      expect(plugin).toHaveBeenCalledWith(customizer, null, { answer: 42 }, logger);
+    });
+
+    test('names a plugin that throws, keeping its error as cause', async () => {
+      const failure = new Error('boom');
+      const customizer = new DataSourceCustomizer()
+        .addDataSource(async () => makeLibrary())
+        .use(function addAudit() {
+          throw failure;
+        });
+
+      await expect(customizer.getDataSource(logger)).rejects.toMatchObject({
+        name: 'PluginError',
+        message: "Plugin 'addAudit' failed: boom",
+        cause: failure,
+      });
+    });
+
+    test('names the plugin when a customization it queued fails', async () => {
+      const customizer = new DataSourceCustomizer()
+        .addDataSource(async () => makeLibrary())
+        .use(function hideSecrets(dataSource) {
+          dataSource.customizeCollection('books', (books: CollectionCustomizer) => books.removeField('secret'));
+        });
+
+      await expect(customizer.getDataSource(logger)).rejects.toMatchObject({
+        name: 'PluginError',
+        message: expect.stringContaining("Plugin 'hideSecrets' failed: Unknown field 'secret' in 'books'"),
+        cause: expect.objectContaining({ name: 'MissingFieldError' }),
+      });
+    });
+
+    test('refuses a plugin that is not a function at once', () => {
+      expect(() => new DataSourceCustomizer().use('plugin' as never)).toThrow(
+        expect.objectContaining({ name: 'ValidationError' }),
+      );
+    });
+  });
+});

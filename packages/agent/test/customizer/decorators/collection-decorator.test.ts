@@ -1,0 +1,116 @@
+import {
+  Aggregation,
+  type Caller,
+  type CollectionSchema,
+  ConditionTreeLeaf,
+  type Filter,
+  PaginatedFilter,
+  Projection,
+} from '@platform/datasource-toolkit';
+import { CollectionDecorator, overrideFilter } from '../../../src/customizer/decorators/collection-decorator';
+import { DataSourceDecorator } from '../../../src/customizer/decorators/data-source-decorator';
+import { makeLibrary } from '../../factories/library-definition';
+import { makeCaller } from '../../factories/make-caller';
+
+class CountingSchemaDecorator extends CollectionDecorator {
+  refinements = 0;
+
+  protected override refineSchema(childSchema: CollectionSchema): CollectionSchema {
+    this.refinements += 1;
+    return { ...childSchema, countable: false };
+  }
+}
+
+class OnlyCheapBooksDecorator extends CollectionDecorator {
+  protected override async refineFilter<F extends Filter>(_caller: Caller, filter: F): Promise<F> {
+    return overrideFilter(filter, { conditionTree: new ConditionTreeLeaf('price', 'LessThan', 10) });
+  }
+}
+
+describe('CollectionDecorator', () => {
+  test('delegates every data method to its child unchanged', async () => {
+    const library = makeLibrary();
+    const books = new DataSourceDecorator(library, CollectionDecorator).getCollection('books');
+    const caller = makeCaller();
+
+    const records = await books.list(caller, new PaginatedFilter(), new Projection('id', 'author:lastName'));
+    await books.aggregate(caller, new PaginatedFilter(), new Aggregation({ operation: 'Count' }));
+    await books.create(caller, [{ title: 'New', price: 1 }]);
+    await books.update(caller, new PaginatedFilter({ conditionTree: new ConditionTreeLeaf('id', 'Equal', 1) }), {
+      price: 3,
+    });
+    await books.delete(caller, new PaginatedFilter({ conditionTree: new ConditionTreeLeaf('id', 'Equal', 2) }));
+
+    expect(records[0]).toEqual({ id: 1, author: { lastName: 'Le Guin' } });
+    expect(library.getCollection('books').calls.map((call) => call.method)).toEqual([
+      'list',
+      'aggregate',
+      'create',
+      'update',
+      'delete',
+    ]);
+  });
+
+  test('refines the schema once and caches it', () => {
+    const layer = new DataSourceDecorator(makeLibrary(), CountingSchemaDecorator);
+    const books = layer.getCollection('books');
+
+    const schemas = [books.schema, books.schema, books.schema];
+
+    expect(schemas[0]?.countable).toBe(false);
+    expect(books.refinements).toBe(1);
+  });
+
+  test('markSchemaAsDirty clears the cache of the layer and of every layer above it', () => {
+    const lower = new DataSourceDecorator(makeLibrary(), CountingSchemaDecorator);
+    const upper = new DataSourceDecorator(lower, CountingSchemaDecorator);
+    const upperBooks = upper.getCollection('books');
+    void upperBooks.schema;
+
+    lower.getCollection('books').markSchemaAsDirty();
+    void upperBooks.schema;
+
+    expect(upperBooks.refinements).toBe(2);
+    expect(lower.getCollection('books').refinements).toBe(2);
+  });
+
+  test('applies refineFilter to list, aggregate, update and delete', async () => {
+    const library = makeLibrary();
+    const books = new DataSourceDecorator(library, OnlyCheapBooksDecorator).getCollection('books');
+
+    const records = await books.list(makeCaller(), new PaginatedFilter(), new Projection('id'));
+    const [count] = await books.aggregate(makeCaller(), new PaginatedFilter(), new Aggregation({ operation: 'Count' }));
+
+    expect(records).toEqual([{ id: 3 }, { id: 5 }]);
+    expect(count?.value).toBe(2);
+  });
+});
+
+describe('DataSourceDecorator', () => {
+  test('wraps each collection lazily, once', () => {
+    const layer = new DataSourceDecorator(makeLibrary(), CountingSchemaDecorator);
+
+    const first = layer.getCollection('books');
+
+    expect(layer.getCollection('books')).toBe(first);
+    expect(layer.collections.find((collection) => collection.name === 'books')).toBe(first);
+    expect(first.dataSource).toBe(layer);
+  });
+
+  test('lists the collections of its child, in order', () => {
+    const layer = new DataSourceDecorator(makeLibrary(), CollectionDecorator);
+
+    expect(layer.collections.map((collection) => collection.name)).toEqual(['authors', 'books', 'reviews']);
+  });
+
+  test('refuses an unknown collection with a NotFoundError naming those that exist', () => {
+    const layer = new DataSourceDecorator(makeLibrary(), CollectionDecorator);
+
+    expect(() => layer.getCollection('movies')).toThrow(
+      expect.objectContaining({
+        name: 'NotFoundError',
+        message: "Collection 'movies' does not exist. Collections: authors, books, reviews.",
+      }),
+    );
+  });
+});

@@ -1,0 +1,59 @@
+import { PaginatedFilter, Projection } from '@platform/datasource-toolkit';
+import { RenameCollectionDataSourceDecorator } from '../../../../src/customizer/decorators/rename/rename-collection-data-source-decorator';
+import { makeLibrary } from '../../../factories/library-definition';
+import { makeCaller } from '../../../factories/make-caller';
+
+describe('RenameCollectionDataSourceDecorator', () => {
+  test('serves a collection under its new name, with relations pointing at it renamed', async () => {
+    const layer = new RenameCollectionDataSourceDecorator(makeLibrary());
+
+    layer.renameCollections({ authors: 'writers' });
+
+    expect(layer.collections.map((collection) => collection.name)).toEqual(['writers', 'books', 'reviews']);
+    expect(layer.getCollection('books').schema.fields.author).toMatchObject({ foreignCollection: 'writers' });
+    const writers = await layer
+      .getCollection('writers')
+      .list(makeCaller(), new PaginatedFilter(), new Projection('id'));
+    expect(writers).toHaveLength(3);
+  });
+
+  test('accepts a function of the old name', () => {
+    const layer = new RenameCollectionDataSourceDecorator(makeLibrary());
+
+    layer.renameCollections((name) => `lib_${name}`);
+
+    expect(layer.collections.map((collection) => collection.name)).toEqual(['lib_authors', 'lib_books', 'lib_reviews']);
+  });
+
+  test('no longer answers to the old name', () => {
+    const layer = new RenameCollectionDataSourceDecorator(makeLibrary());
+
+    layer.renameCollections({ authors: 'writers' });
+
+    expect(() => layer.getCollection('authors')).toThrow(
+      expect.objectContaining({
+        name: 'NotFoundError',
+        message: expect.stringContaining('Collections: writers, books, reviews'),
+      }),
+    );
+  });
+
+  test('refuses an unknown collection, naming those that exist', () => {
+    const layer = new RenameCollectionDataSourceDecorator(makeLibrary());
+
+    expect(() => layer.renameCollections({ movies: 'films' })).toThrow(
+      expect.objectContaining({
+        name: 'NotFoundError',
+        message: expect.stringContaining('Collections: authors, books, reviews'),
+      }),
+    );
+  });
+
+  test('refuses two collections with one name', () => {
+    const layer = new RenameCollectionDataSourceDecorator(makeLibrary());
+
+    expect(() => layer.renameCollections({ authors: 'books' })).toThrow(
+      expect.objectContaining({ name: 'ValidationError', message: expect.stringContaining("named 'books'") }),
+    );
+  });
+});

@@ -1,0 +1,47 @@
+import { createInMemoryDataSource, type InMemoryCollectionDefinition } from '@platform/datasource-toolkit';
+import { CountingDataSource } from '../../../factories/counting-collection';
+
+export const ISBN = '0f8fad5b-d9cb-469f-a165-70867728950e';
+
+export { makeCaller } from '../../../factories/make-caller';
+
+/** `books` (not natively searchable unless told) with a ManyToOne `author`. */
+export function createLibrary(books: Partial<InMemoryCollectionDefinition> = {}): CountingDataSource {
+  const dataSource = createInMemoryDataSource(
+    {
+      books: {
+        fields: {
+          id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
+          title: { type: 'Column', columnType: 'String' },
+          isbn: { type: 'Column', columnType: 'Uuid' },
+          status: { type: 'Column', columnType: 'Enum', enumValues: ['draft', 'live'] },
+          publishedAt: { type: 'Column', columnType: 'Date' },
+          authorId: { type: 'Column', columnType: 'Number' },
+          author: { type: 'ManyToOne', foreignCollection: 'authors', foreignKey: 'authorId', foreignKeyTarget: 'id' },
+        },
+        searchable: false,
+        ...books,
+      },
+      authors: {
+        fields: {
+          id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
+          name: { type: 'Column', columnType: 'String' },
+        },
+      },
+    },
+    {
+      authors: [
+        { id: 1, name: 'Ursula Le Guin' },
+        { id: 2, name: 'Iain Banks' },
+      ],
+      books: [
+        { id: 1, title: 'The Dispossessed', isbn: ISBN, status: 'live', authorId: 1 },
+        { id: 2, title: 'The Left Hand of Darkness', status: 'draft', authorId: 1 },
+        { id: 3, title: 'Excession', status: 'live', authorId: 2 },
+        { id: 42, title: 'Look to Windward', status: 'draft', authorId: 2 },
+      ],
+    },
+  );
+
+  return new CountingDataSource(dataSource);
+}

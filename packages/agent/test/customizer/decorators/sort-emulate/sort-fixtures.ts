@@ -1,0 +1,57 @@
+import { createInMemoryDataSource } from '@platform/datasource-toolkit';
+import { DataSourceDecorator } from '../../../../src/customizer/decorators/data-source-decorator';
+import { SortEmulateCollectionDecorator } from '../../../../src/customizer/decorators/sort-emulate/sort-emulate-collection-decorator';
+import { CountingDataSource } from '../../../factories/counting-collection';
+
+export { makeCaller } from '../../../factories/make-caller';
+
+/**
+ * `books` and `authors`, whose `title` and `name` the data source cannot sort, and `notes`
+ * without a primary key; every collection wrapped in the sort emulation layer.
+ */
+export function createLibrary() {
+  const counting = new CountingDataSource(
+    createInMemoryDataSource(
+      {
+        books: {
+          fields: {
+            id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
+            title: { type: 'Column', columnType: 'String', isSortable: false },
+            year: { type: 'Column', columnType: 'Number' },
+            rating: { type: 'Column', columnType: 'Number' },
+            authorId: { type: 'Column', columnType: 'Number' },
+            author: { type: 'ManyToOne', foreignCollection: 'authors', foreignKey: 'authorId', foreignKeyTarget: 'id' },
+          },
+        },
+        authors: {
+          fields: {
+            id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
+            name: { type: 'Column', columnType: 'String', isSortable: false },
+          },
+        },
+        notes: { fields: { text: { type: 'Column', columnType: 'String', isSortable: false } } },
+      },
+      {
+        authors: [
+          { id: 1, name: 'Ursula' },
+          { id: 2, name: 'Iain' },
+        ],
+        books: [
+          { id: 1, title: 'The Dispossessed', year: 1974, rating: 5, authorId: 1 },
+          { id: 2, title: 'Excession', year: 1996, rating: 4, authorId: 2 },
+          { id: 3, title: 'Look to Windward', year: 2000, rating: 4, authorId: 2 },
+          { id: 4, title: 'Always Coming Home', year: 1985, rating: 3, authorId: 1 },
+        ],
+        notes: [{ text: 'b' }, { text: 'a' }],
+      },
+    ),
+  );
+  const dataSource = new DataSourceDecorator(counting, SortEmulateCollectionDecorator);
+
+  return {
+    counting,
+    books: dataSource.getCollection('books'),
+    authors: dataSource.getCollection('authors'),
+    notes: dataSource.getCollection('notes'),
+  };
+}

@@ -1,0 +1,16 @@
+import type { Caller } from '@platform/datasource-toolkit';
+
+/** A caller with harmless defaults; each test overrides what it needs. */
+export function makeCaller(overrides: Partial<Caller> = {}): Caller {
+  return {
+    id: 1,
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    team: 'Operations',
+    role: 'Admin',
+    tags: {},
+    timezone: 'UTC',
+    ...overrides,
+  };
+}

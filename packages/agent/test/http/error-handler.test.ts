@@ -1,0 +1,143 @@
+import {
+  ConflictError,
+  ForbiddenError,
+  TooManyRequestsError,
+  UnprocessableError,
+  ValidationError,
+} from '@platform/datasource-toolkit';
+import request from 'supertest';
+import { toHttpError } from '../../src/http/error-handler';
+import { makeGeneratedDataSource } from './factories/generated-data-source';
+import { makeLibraryDataSource } from './factories/library-data-source';
+import { makeApp } from './factories/make-app';
+import { withTestExtras } from './factories/test-collection';
+
+describe('error handler', () => {
+  test('answers 409 ConflictError when a record would duplicate a primary key', async () => {
+    const { app, authorization } = await makeApp();
+
+    const response = await request(app)
+      .post('/platform/bookTags')
+      .set('Authorization', authorization)
+      .send({ data: { bookId: 1, tagId: 1 } });
+
+    expect(response.status).toBe(409);
+    expect(response.body.errors[0]).toMatchObject({ name: 'ConflictError', status: 409 });
+  });
+
+  test('answers 422 UnprocessableError with its message when a before hook aborts', async () => {
+    const dataSource = withTestExtras(makeLibraryDataSource(), {
+      collections: {
+        books: {
+          create: async () => {
+            throw new UnprocessableError('Books cannot be added on Sundays.');
+          },
+        },
+      },
+    });
+    const { app, authorization } = await makeApp({ dataSource });
+
+    const response = await request(app)
+      .post('/platform/books')
+      .set('Authorization', authorization)
+      .send({ data: { title: 'x' } });
+
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({
+      errors: [{ name: 'UnprocessableError', detail: 'Books cannot be added on Sundays.', status: 422 }],
+    });
+  });
+
+  test('answers 429 TooManyRequestsError', async () => {
+    const dataSource = withTestExtras(makeLibraryDataSource(), {
+      collections: {
+        books: {
+          list: async () => {
+            throw new TooManyRequestsError('Slow down: 10 requests per second at most.');
+          },
+        },
+      },
+    });
+    const { app, authorization } = await makeApp({ dataSource });
+
+    const response = await request(app).get('/platform/books').set('Authorization', authorization);
+
+    expect(response.status).toBe(429);
+    expect(response.body.errors[0].name).toBe('TooManyRequestsError');
+  });
+
+  test('answers 500 "Unexpected error" without the original message, and logs it', async () => {
+    const dataSource = withTestExtras(makeLibraryDataSource(), {
+      collections: {
+        books: {
+          list: async () => {
+            throw new Error('connection to db://admin:secret@host refused');
+          },
+        },
+      },
+    });
+    const { app, authorization, logs } = await makeApp({ dataSource });
+
+    const response = await request(app).get('/platform/books').set('Authorization', authorization);
+
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({
+      errors: [{ name: 'InternalServerError', detail: 'Unexpected error', status: 500 }],
+    });
+    expect(JSON.stringify(response.body)).not.toContain('secret');
+    expect(logs.find((log) => log.level === 'Error')?.error?.message).toContain('refused');
+  });
+
+  test('answers 413 PayloadTooLargeError for a body over the limit', async () => {
+    const { app, authorization } = await makeApp({ bodyLimit: '1kb' });
+
+    const response = await request(app)
+      .post('/platform/books')
+      .set('Authorization', authorization)
+      .send({ data: { title: 'x'.repeat(2048) } });
+
+    expect(response.status).toBe(413);
+    expect(response.body.errors[0]).toMatchObject({ name: 'PayloadTooLargeError', status: 413 });
+  });
+
+  test('cuts a streamed export that fails midway instead of ending it cleanly', async () => {
+    const { dataSource, probe } = makeGeneratedDataSource(5000);
+    const failing = withTestExtras(dataSource, {
+      collections: {
+        rows: {
+          list: async (next, ...args) => {
+            if (probe.calls.length >= 2) throw new Error('database went away');
+            return next(...args);
+          },
+        },
+      },
+    });
+    const { app, authorization, logs } = await makeApp({ dataSource: failing });
+
+    const outcome = await request(app)
+      .get('/platform/rows.csv')
+      .set('Authorization', authorization)
+      .then(
+        () => 'complete',
+        () => 'aborted',
+      );
+
+    expect(outcome).toBe('aborted');
+    expect(logs.some((log) => log.level === 'Error')).toBe(true);
+  });
+
+  test.each([
+    [new ValidationError('v'), 400, 'ValidationError'],
+    [new ForbiddenError('f'), 403, 'ForbiddenError'],
+    [new ConflictError('c'), 409, 'ConflictError'],
+    [
+      Object.assign(new Error('copy'), { name: 'NotFoundError', kinds: ['NotFoundError', 'BusinessError'] }),
+      404,
+      'NotFoundError',
+    ],
+    [new TypeError('x is undefined'), 500, 'InternalServerError'],
+    ['a string', 500, 'InternalServerError'],
+  ])('maps %p to %i by its kind, not its class', (error, status, name) => {
+    expect(toHttpError(error)).toMatchObject({ status, name });
+  });
+});

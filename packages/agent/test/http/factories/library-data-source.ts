@@ -1,0 +1,111 @@
+import { createInMemoryDataSource, type DataSource, type RecordData } from '@platform/datasource-toolkit';
+
+const pk = { type: 'Column', columnType: 'Number', isPrimaryKey: true, isAutoIncrement: true } as const;
+
+/**
+ * An in-memory library: books (ManyToOne author, OneToOne cover, OneToMany reviews, ManyToMany
+ * tags through bookTags, whose primary key is composite), authors, tags and events (not countable).
+ */
+export function makeLibraryDataSource(records?: Record<string, RecordData[]>): DataSource {
+  return createInMemoryDataSource(
+    {
+      authors: {
+        fields: {
+          id: pk,
+          name: { type: 'Column', columnType: 'String', allowNull: false },
+          books: { type: 'OneToMany', foreignCollection: 'books', originKey: 'authorId', originKeyTarget: 'id' },
+        },
+      },
+      books: {
+        fields: {
+          id: pk,
+          title: { type: 'Column', columnType: 'String', allowNull: false },
+          isbn: { type: 'Column', columnType: 'String', isSortable: false },
+          publishedAt: { type: 'Column', columnType: 'Date' },
+          price: { type: 'Column', columnType: 'Number' },
+          authorId: { type: 'Column', columnType: 'Number' },
+          author: { type: 'ManyToOne', foreignCollection: 'authors', foreignKey: 'authorId', foreignKeyTarget: 'id' },
+          cover: { type: 'OneToOne', foreignCollection: 'covers', originKey: 'bookId', originKeyTarget: 'id' },
+          reviews: { type: 'OneToMany', foreignCollection: 'reviews', originKey: 'bookId', originKeyTarget: 'id' },
+          tags: {
+            type: 'ManyToMany',
+            foreignCollection: 'tags',
+            throughCollection: 'bookTags',
+            originKey: 'bookId',
+            originKeyTarget: 'id',
+            foreignKey: 'tagId',
+            foreignKeyTarget: 'id',
+          },
+        },
+        segments: ['Classics'],
+      },
+      covers: {
+        fields: {
+          id: pk,
+          url: { type: 'Column', columnType: 'String' },
+          bookId: { type: 'Column', columnType: 'Number' },
+        },
+      },
+      reviews: {
+        fields: {
+          id: pk,
+          rating: { type: 'Column', columnType: 'Number' },
+          bookId: { type: 'Column', columnType: 'Number' },
+        },
+      },
+      tags: {
+        fields: {
+          id: pk,
+          label: { type: 'Column', columnType: 'String' },
+        },
+      },
+      bookTags: {
+        fields: {
+          bookId: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
+          tagId: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
+        },
+      },
+      events: {
+        fields: { id: pk, kind: { type: 'Column', columnType: 'String' } },
+        countable: false,
+        searchable: false,
+      },
+    },
+    records ?? makeLibraryRecords(),
+  );
+}
+
+/** Three books by two authors, with covers, reviews and tags. */
+export function makeLibraryRecords(): Record<string, RecordData[]> {
+  return {
+    authors: [
+      { id: 1, name: 'Frank Herbert' },
+      { id: 2, name: 'Ursula Le Guin' },
+    ],
+    books: [
+      { id: 1, title: 'Dune', isbn: '978-0441013593', publishedAt: '1965-08-01T00:00:00.000Z', price: 10, authorId: 1 },
+      { id: 2, title: 'The Dispossessed', isbn: '978-0061054884', publishedAt: null, price: 8, authorId: 2 },
+      { id: 3, title: 'Children of Dune', isbn: null, publishedAt: null, price: 12, authorId: 1 },
+    ],
+    covers: [
+      { id: 1, url: 'https://covers.example/dune.png', bookId: 1 },
+      { id: 2, url: 'https://covers.example/spare.png', bookId: null },
+    ],
+    reviews: [
+      { id: 1, rating: 5, bookId: 1 },
+      { id: 2, rating: 4, bookId: 1 },
+      { id: 3, rating: 3, bookId: 2 },
+    ],
+    tags: [
+      { id: 1, label: 'sci-fi' },
+      { id: 2, label: 'classic' },
+      { id: 3, label: 'utopia' },
+    ],
+    bookTags: [
+      { bookId: 1, tagId: 1 },
+      { bookId: 1, tagId: 2 },
+      { bookId: 2, tagId: 3 },
+    ],
+    events: [{ id: 1, kind: 'created' }],
+  };
+}
