@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { packageRoot } from '../../src/db/package-root';
@@ -46,7 +46,12 @@ describe('bin/platform-api.cjs', () => {
       encoding: 'utf8',
     });
 
-    expect(JSON.parse(output)).toEqual({ appliedMigrationNames: [expect.stringMatching(/^\d{14}_init$/)] });
+    const migrations = readdirSync(path.join(root, 'prisma', 'migrations'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    expect(migrations[0]).toMatch(/^\d{14}_init$/);
+    expect(JSON.parse(output)).toEqual({ appliedMigrationNames: migrations });
   });
 
   test('`start --json` serves /health and /ready, then exits 0 on SIGTERM', async () => {
