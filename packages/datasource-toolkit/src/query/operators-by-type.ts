@@ -1,56 +1,30 @@
 import type { ColumnType, PrimitiveType } from '../schema/column-type';
-import type { Operator } from './operators';
+import {
+  DATE_OPERATORS,
+  EQUALITY_OPERATORS,
+  MEMBERSHIP_OPERATORS,
+  type Operator,
+  ORDER_OPERATORS,
+  PATTERN_OPERATORS,
+  PRESENCE_OPERATORS,
+  TEXT_CHECK_OPERATORS,
+} from './operators';
 
-const BASE: readonly Operator[] = ['Present', 'Blank', 'Missing', 'Equal', 'NotEqual', 'In', 'NotIn'];
-const ORDER: readonly Operator[] = ['LessThan', 'LessThanOrEqual', 'GreaterThan', 'GreaterThanOrEqual'];
-const TEXT: readonly Operator[] = [
-  'Like',
-  'ILike',
-  'Contains',
-  'NotContains',
-  'IContains',
-  'NotIContains',
-  'StartsWith',
-  'IStartsWith',
-  'EndsWith',
-  'IEndsWith',
-  'LongerThan',
-  'ShorterThan',
-  'Match',
-];
-const DATES: readonly Operator[] = [
-  'Before',
-  'After',
-  'AfterXHoursAgo',
-  'BeforeXHoursAgo',
-  'Future',
-  'Past',
-  'Today',
-  'Yesterday',
-  'PreviousXDays',
-  'PreviousXDaysToDate',
-  'PreviousWeek',
-  'PreviousWeekToDate',
-  'PreviousMonth',
-  'PreviousMonthToDate',
-  'PreviousQuarter',
-  'PreviousQuarterToDate',
-  'PreviousYear',
-  'PreviousYearToDate',
-];
+const BASE: readonly Operator[] = [...PRESENCE_OPERATORS, ...EQUALITY_OPERATORS, ...MEMBERSHIP_OPERATORS];
+const TEXT: readonly Operator[] = [...PATTERN_OPERATORS, ...TEXT_CHECK_OPERATORS];
 
 const BY_PRIMITIVE_TYPE: Record<PrimitiveType, ReadonlySet<Operator>> = {
   Boolean: new Set(BASE),
   Binary: new Set(BASE),
-  Date: new Set([...BASE, ...ORDER, ...DATES]),
-  Dateonly: new Set([...BASE, ...ORDER, ...DATES]),
+  Date: new Set([...BASE, ...ORDER_OPERATORS, ...DATE_OPERATORS]),
+  Dateonly: new Set([...BASE, ...ORDER_OPERATORS, ...DATE_OPERATORS]),
   Enum: new Set(BASE),
   File: new Set([...BASE, ...TEXT]),
   Json: new Set(['Present', 'Blank', 'Missing', 'Equal', 'NotEqual']),
-  Number: new Set([...BASE, ...ORDER]),
+  Number: new Set([...BASE, ...ORDER_OPERATORS]),
   Point: new Set(['Present', 'Blank', 'Missing', 'Equal', 'NotEqual']),
-  String: new Set([...BASE, ...ORDER, ...TEXT]),
-  Time: new Set([...BASE, ...ORDER]),
+  String: new Set([...BASE, ...ORDER_OPERATORS, ...TEXT]),
+  Time: new Set([...BASE, ...ORDER_OPERATORS]),
   Uuid: new Set(BASE),
 };
 const ARRAY: ReadonlySet<Operator> = new Set([

@@ -1,21 +1,10 @@
-/**
- * Every filter operator. Spec agent-library §2.7 lists the user-facing ones; the others exist so
- * that the user-facing ones can be expressed with fewer native operators (see equivalence).
- */
-export const OPERATORS = [
-  // comparison
-  'Present',
-  'Blank',
-  'Missing',
-  'Equal',
-  'NotEqual',
-  'LessThan',
-  'LessThanOrEqual',
-  'GreaterThan',
-  'GreaterThanOrEqual',
-  'In',
-  'NotIn',
-  // strings
+/** Whether a value is there at all. */
+export const PRESENCE_OPERATORS = ['Present', 'Blank', 'Missing'] as const;
+export const EQUALITY_OPERATORS = ['Equal', 'NotEqual'] as const;
+export const ORDER_OPERATORS = ['LessThan', 'LessThanOrEqual', 'GreaterThan', 'GreaterThanOrEqual'] as const;
+export const MEMBERSHIP_OPERATORS = ['In', 'NotIn'] as const;
+/** Text patterns; the `I` forms ignore case. */
+export const PATTERN_OPERATORS = [
   'Like',
   'ILike',
   'Contains',
@@ -26,12 +15,10 @@ export const OPERATORS = [
   'IStartsWith',
   'EndsWith',
   'IEndsWith',
-  'LongerThan',
-  'ShorterThan',
-  'Match',
-  // dates
-  'Before',
-  'After',
+] as const;
+export const TEXT_CHECK_OPERATORS = ['LongerThan', 'ShorterThan', 'Match'] as const;
+/** Date operators whose meaning depends on the current time and the caller's time zone. */
+export const RELATIVE_DATE_OPERATORS = [
   'AfterXHoursAgo',
   'BeforeXHoursAgo',
   'Future',
@@ -48,9 +35,24 @@ export const OPERATORS = [
   'PreviousQuarterToDate',
   'PreviousYear',
   'PreviousYearToDate',
-  // arrays
-  'IncludesAll',
-  'IncludesNone',
+] as const;
+export const DATE_OPERATORS = ['Before', 'After', ...RELATIVE_DATE_OPERATORS] as const;
+export const ARRAY_OPERATORS = ['IncludesAll', 'IncludesNone'] as const;
+
+/**
+ * Every filter operator, family by family. Spec agent-library §2.7 lists the user-facing ones; the
+ * others exist so that the user-facing ones can be expressed with fewer native operators (see
+ * equivalence).
+ */
+export const OPERATORS = [
+  ...PRESENCE_OPERATORS,
+  ...EQUALITY_OPERATORS,
+  ...ORDER_OPERATORS,
+  ...MEMBERSHIP_OPERATORS,
+  ...PATTERN_OPERATORS,
+  ...TEXT_CHECK_OPERATORS,
+  ...DATE_OPERATORS,
+  ...ARRAY_OPERATORS,
 ] as const;
 
 export type Operator = (typeof OPERATORS)[number];

@@ -1,22 +1,18 @@
 import { ValidationError } from '../../errors/errors';
-import { INTERVAL_OPERATORS, isOperator, LIST_OPERATORS, OPERATORS, type Operator } from '../operators';
+import {
+  INTERVAL_OPERATORS,
+  isOperator,
+  LIST_OPERATORS,
+  OPERATORS,
+  type Operator,
+  PATTERN_OPERATORS,
+} from '../operators';
 import type { ConditionTree } from './condition-tree';
 import { ConditionTreeBranch } from './condition-tree-branch';
 import { ConditionTreeLeaf } from './condition-tree-leaf';
 import { parseRegExp } from './match/parse-regexp';
 
-const STRING_OPERATORS: readonly Operator[] = [
-  'Like',
-  'ILike',
-  'Contains',
-  'NotContains',
-  'IContains',
-  'NotIContains',
-  'StartsWith',
-  'IStartsWith',
-  'EndsWith',
-  'IEndsWith',
-];
+const STRING_OPERATORS: readonly Operator[] = PATTERN_OPERATORS;
 const COUNT_OPERATORS: readonly Operator[] = [...INTERVAL_OPERATORS, 'LongerThan', 'ShorterThan'];
 
 /**

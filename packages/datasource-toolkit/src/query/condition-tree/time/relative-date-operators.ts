@@ -1,24 +1,6 @@
-import type { Operator } from '../../operators';
+import { type Operator, RELATIVE_DATE_OPERATORS } from '../../operators';
 
-/** Date operators whose meaning depends on the current time and the caller's time zone. */
-export const RELATIVE_DATE_OPERATORS = [
-  'Today',
-  'Yesterday',
-  'PreviousXDays',
-  'PreviousXDaysToDate',
-  'PreviousWeek',
-  'PreviousWeekToDate',
-  'PreviousMonth',
-  'PreviousMonthToDate',
-  'PreviousQuarter',
-  'PreviousQuarterToDate',
-  'PreviousYear',
-  'PreviousYearToDate',
-  'Past',
-  'Future',
-  'BeforeXHoursAgo',
-  'AfterXHoursAgo',
-] as const satisfies readonly Operator[];
+export { RELATIVE_DATE_OPERATORS };
 
 export type RelativeDateOperator = (typeof RELATIVE_DATE_OPERATORS)[number];
 
