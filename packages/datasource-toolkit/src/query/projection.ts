@@ -25,20 +25,12 @@ export class Projection extends Array<string> {
 
   /** Paths of this collection's own columns. */
   get columns(): string[] {
-    return this.filter((path) => !path.includes(':'));
+    return [...partsOf(this).columns];
   }
 
   /** For each relation named in a path, the projection of the foreign collection. */
   get relations(): Record<string, Projection> {
-    const paths: Record<string, string[]> = {};
-    for (const path of this) {
-      const index = path.indexOf(':');
-      if (index === -1) continue;
-      const relation = path.slice(0, index);
-      paths[relation] = [...(paths[relation] ?? []), path.slice(index + 1)];
-    }
-
-    return Object.fromEntries(Object.entries(paths).map(([name, sub]) => [name, new Projection(...sub)]));
+    return Object.fromEntries(partsOf(this).relations);
   }
 
   /** The paths of this projection and of `others`, without duplicates. */
@@ -108,12 +100,13 @@ export class Projection extends Array<string> {
   }
 
   private reproject(record: RecordData): RecordData {
+    const { columns, relations } = partsOf(this);
     const result: RecordData = {};
-    for (const column of this.columns) {
+    for (const column of columns) {
       if (Object.hasOwn(record, column)) result[column] = record[column];
     }
 
-    for (const [relation, projection] of Object.entries(this.relations)) {
+    for (const [relation, projection] of relations) {
       if (!Object.hasOwn(record, relation)) continue;
       const value = record[relation];
       result[relation] = isRecord(value) ? projection.reproject(value) : null;
@@ -121,6 +114,41 @@ export class Projection extends Array<string> {
 
     return result;
   }
+}
+
+type ProjectionParts = {
+  readonly columns: readonly string[];
+  readonly relations: ReadonlyArray<readonly [string, Projection]>;
+};
+
+/**
+ * The columns and relation projections of each projection, computed on first use. Projections are
+ * frozen, so they never go stale; `apply` reads them once per projection instead of once per record.
+ */
+const parts = new WeakMap<Projection, ProjectionParts>();
+
+function partsOf(projection: Projection): ProjectionParts {
+  let cached = parts.get(projection);
+  if (cached === undefined) {
+    const columns: string[] = [];
+    const paths = new Map<string, string[]>();
+    for (const path of projection) {
+      const index = path.indexOf(':');
+      if (index === -1) {
+        columns.push(path);
+        continue;
+      }
+      const relation = path.slice(0, index);
+      const sub = paths.get(relation);
+      if (sub === undefined) paths.set(relation, [path.slice(index + 1)]);
+      else sub.push(path.slice(index + 1));
+    }
+    const relations = [...paths].map(([name, sub]) => [name, new Projection(...sub)] as const);
+    cached = { columns, relations };
+    parts.set(projection, cached);
+  }
+
+  return cached;
 }
 
 function isRecord(value: unknown): value is RecordData {

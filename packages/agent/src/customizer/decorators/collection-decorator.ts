@@ -16,6 +16,9 @@ import {
   type RecordData,
 } from '@platform/datasource-toolkit';
 
+/** The layers (their data source decorators) where `markLayerAsCustomized` was called. */
+const customizedLayers = new WeakSet<DataSource>();
+
 /**
  * The base of every layer of the customization stack: a collection that delegates every method
  * of the collection contract to the collection below it (its child), unchanged.
@@ -25,10 +28,15 @@ import {
  *   a layer whose configuration changes (a field was added, an operator emulated...) calls
  *   `markSchemaAsDirty()`, which clears its cache and the caches of every layer above it.
  * - `refineFilter(caller, filter)` rewrites the filter of `list`, `aggregate`, `update` and `delete`
- *   on its way down (the default returns it unchanged).
+ *   on its way down (the default returns it unchanged), with `mayRefineFilter(filter)`, a cheap
+ *   synchronous test that lets the filters it leaves as they are skip it.
  * - any method of the contract, to rewrite requests on their way down and results on their way up.
  *
- * A layer never issues one query per record: it works on the whole page it was given.
+ * A layer never issues one query per record: it works on the whole page it was given. A layer
+ * with nothing registered, or a request that does not touch what it registered, costs next to
+ * nothing: the request and the result pass through untouched (the same filter, projection and
+ * records; no copy, no tree rewriting, no asynchronous step). `markLayerAsCustomized` and
+ * `isLayerCustomized` help a layer know that.
  *
  * @example
  * // A layer that hides the `password` column and never lets it be read.
@@ -59,11 +67,27 @@ export class CollectionDecorator implements Collection {
     return this.childCollection.name;
   }
 
+  /**
+   * False while no collection of this layer registered a customization that rewrites requests
+   * (see `markLayerAsCustomized`): a layer can then pass every request through without looking at it.
+   */
+  protected get isLayerCustomized(): boolean {
+    return customizedLayers.has(this.dataSource);
+  }
+
   /** This layer's schema, computed once from the child's by `refineSchema` and cached. */
   get schema(): CollectionSchema {
     this.cachedSchema ??= this.refineSchema(this.childCollection.schema);
 
     return this.cachedSchema;
+  }
+
+  /**
+   * Records that a collection of this layer (any of them: paths through relations reach the others)
+   * now rewrites some requests. Never undone: the layer then checks each request.
+   */
+  protected markLayerAsCustomized(): void {
+    customizedLayers.add(this.dataSource);
   }
 
   /** Forgets the cached schema of this layer and of every layer above it. */
@@ -72,29 +96,35 @@ export class CollectionDecorator implements Collection {
     for (const parent of this.parents) parent.markSchemaAsDirty();
   }
 
-  async list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
-    return this.childCollection.list(caller, await this.refineFilter(caller, filter), projection);
+  list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
+    // `withRefinedFilter` inlined: this runs in every layer for every page.
+    try {
+      if (!this.mayRefineFilter(filter)) return Promise.resolve(this.childCollection.list(caller, filter, projection));
+
+      return this.refineFilter(caller, filter).then((refined) =>
+        this.childCollection.list(caller, refined, projection),
+      );
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
-  async aggregate(
-    caller: Caller,
-    filter: Filter,
-    aggregation: Aggregation,
-    limit?: number,
-  ): Promise<AggregateResult[]> {
-    return this.childCollection.aggregate(caller, await this.refineFilter(caller, filter), aggregation, limit);
+  aggregate(caller: Caller, filter: Filter, aggregation: Aggregation, limit?: number): Promise<AggregateResult[]> {
+    return this.withRefinedFilter(caller, filter, (refined) =>
+      this.childCollection.aggregate(caller, refined, aggregation, limit),
+    );
   }
 
   async create(caller: Caller, records: RecordData[]): Promise<RecordData[]> {
     return this.childCollection.create(caller, records);
   }
 
-  async update(caller: Caller, filter: Filter, patch: RecordData): Promise<void> {
-    return this.childCollection.update(caller, await this.refineFilter(caller, filter), patch);
+  update(caller: Caller, filter: Filter, patch: RecordData): Promise<void> {
+    return this.withRefinedFilter(caller, filter, (refined) => this.childCollection.update(caller, refined, patch));
   }
 
-  async delete(caller: Caller, filter: Filter): Promise<void> {
-    return this.childCollection.delete(caller, await this.refineFilter(caller, filter));
+  delete(caller: Caller, filter: Filter): Promise<void> {
+    return this.withRefinedFilter(caller, filter, (refined) => this.childCollection.delete(caller, refined));
   }
 
   async execute(caller: Caller, name: string, formValues: RecordData, filter?: Filter): Promise<ActionResult> {
@@ -127,9 +157,37 @@ export class CollectionDecorator implements Collection {
   /**
    * Rewrites a filter on its way down. It receives `PaginatedFilter`s from `list` and plain
    * `Filter`s elsewhere, and must return the same kind: use `overrideFilter` to keep it.
+   * A layer that overrides it should override `mayRefineFilter` too.
    */
   protected async refineFilter<F extends Filter>(_caller: Caller, filter: F): Promise<F> {
     return filter;
+  }
+
+  /**
+   * A cheap synchronous test: false when `refineFilter` would return `filter` as it is, so that
+   * the request goes down without an asynchronous step (what most layers do for most requests).
+   * The default: false for the default `refineFilter`, true for a layer that overrides it.
+   */
+  protected mayRefineFilter(_filter: Filter): boolean {
+    return this.refineFilter !== CollectionDecorator.prototype.refineFilter;
+  }
+
+  /**
+   * `run(refined filter)`, refining only when `mayRefineFilter` says so. Always a promise: a
+   * synchronous throw becomes a rejection, as from an async method.
+   */
+  private withRefinedFilter<F extends Filter, R>(
+    caller: Caller,
+    filter: F,
+    run: (refined: F) => Promise<R>,
+  ): Promise<R> {
+    try {
+      if (!this.mayRefineFilter(filter)) return Promise.resolve(run(filter));
+
+      return this.refineFilter(caller, filter).then(run);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 }
 

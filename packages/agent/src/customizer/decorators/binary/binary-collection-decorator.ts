@@ -31,6 +31,11 @@ export type { BinaryMode } from './types';
  */
 export class BinaryCollectionDecorator extends CollectionDecorator {
   protected readonly modes = new Map<string, BinaryMode>();
+  /** The mode of every binary column, computed once per child schema (see `binaryModes`). */
+  private cachedModes: {
+    readonly childSchema: CollectionSchema;
+    readonly modes: ReadonlyMap<string, BinaryMode>;
+  } | null = null;
 
   /** @throws MissingFieldError for an unknown field; ValidationError for a non-binary column or an unknown mode. */
   setBinaryMode(name: string, mode: BinaryMode): void {
@@ -54,7 +59,12 @@ export class BinaryCollectionDecorator extends CollectionDecorator {
 
   /** The mode of column `name`, or undefined when it is not a Binary column. */
   getBinaryMode(name: string): BinaryMode | undefined {
-    return this.modes.get(name) ?? defaultBinaryMode(this.childCollection.schema, name);
+    return this.binaryModes().get(name);
+  }
+
+  override markSchemaAsDirty(): void {
+    this.cachedModes = null;
+    super.markSchemaAsDirty();
   }
 
   protected override refineSchema(childSchema: CollectionSchema): CollectionSchema {
@@ -75,8 +85,13 @@ export class BinaryCollectionDecorator extends CollectionDecorator {
     return { ...childSchema, fields };
   }
 
+  /** Only conditions on binary columns are decoded: other filters (the usual case) pass as they are. */
+  protected override mayRefineFilter(filter: Filter): boolean {
+    return filter.conditionTree?.someLeaf((leaf) => modeAt(this, leaf.field) !== undefined) ?? false;
+  }
+
   protected override async refineFilter<F extends Filter>(_caller: Caller, filter: F): Promise<F> {
-    if (!filter.conditionTree) return filter;
+    if (!filter.conditionTree || !this.mayRefineFilter(filter)) return filter;
     const conditionTree = filter.conditionTree.replaceLeafs((leaf) => {
       const mode = modeAt(this, leaf.field);
       if (!mode) return leaf;
@@ -95,10 +110,16 @@ export class BinaryCollectionDecorator extends CollectionDecorator {
     return overrideFilter(filter, { conditionTree: conditionTree ?? undefined });
   }
 
-  override async list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
-    const records = await super.list(caller, filter, projection);
+  override list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
+    try {
+      // Records hold the projected paths only: when none is a binary column (the usual case, and
+      // always without Binary columns), the child's records pass as they are, without a copy.
+      if (!projection.some((path) => modeAt(this, path) !== undefined)) return super.list(caller, filter, projection);
+    } catch (error) {
+      return Promise.reject(error);
+    }
 
-    return records.map((record) => convertRecord(this, record, 'read'));
+    return this.listConverted(caller, filter, projection);
   }
 
   override async aggregate(
@@ -131,6 +152,38 @@ export class BinaryCollectionDecorator extends CollectionDecorator {
   override async update(caller: Caller, filter: Filter, patch: RecordData): Promise<void> {
     return super.update(caller, filter, convertRecord(this, patch, 'write'));
   }
+
+  private async listConverted(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
+    const records = await super.list(caller, filter, projection);
+
+    return records.map((record) => convertRecord(this, record, 'read'));
+  }
+
+  /**
+   * The mode of each binary column: the chosen one, else the default. Cached for the child schema
+   * it was computed from (a child schema that changes is a new object) and until `setBinaryMode`.
+   */
+  private binaryModes(): ReadonlyMap<string, BinaryMode> {
+    const childSchema = this.childCollection.schema;
+    if (this.cachedModes?.childSchema !== childSchema) {
+      const modes = defaultBinaryModes(childSchema);
+      for (const [name, mode] of this.modes) modes.set(name, mode);
+      this.cachedModes = { childSchema, modes };
+    }
+
+    return this.cachedModes.modes;
+  }
+}
+
+/** The default mode of every Binary column of `schema` (see `defaultBinaryMode`). */
+function defaultBinaryModes(schema: CollectionSchema): Map<string, BinaryMode> {
+  const modes = new Map<string, BinaryMode>();
+  for (const name of Object.keys(schema.fields)) {
+    const mode = defaultBinaryMode(schema, name);
+    if (mode) modes.set(name, mode);
+  }
+
+  return modes;
 }
 
 /** Hex for primary keys and the keys this collection's relations use; datauri for other binaries. */

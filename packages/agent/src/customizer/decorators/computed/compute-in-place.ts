@@ -1,6 +1,5 @@
 import { type Caller, Projection, type RecordData, RecordUtils, ValidationError } from '@platform/datasource-toolkit';
 import { createCollectionContext } from '../../context/collection-customization-context';
-import { applyProjection } from '../apply-projection';
 import type { ComputedCollectionDecorator } from './computed-collection-decorator';
 
 /**
@@ -67,7 +66,7 @@ async function computePath(
 
   const ownerCollection = prefix ? getCollectionAt(root, prefix) : root;
   const context = createCollectionContext(ownerCollection, caller);
-  const values = await computed.getValues(applyProjection(dependencies, uniqueOwners), context);
+  const values = await computed.getValues(dependencies.apply(uniqueOwners), context);
   if (!Array.isArray(values) || values.length !== uniqueOwners.length) {
     throw new ValidationError(
       `Computed field '${ownerCollection.name}.${name}': getValues must return an array of ${uniqueOwners.length} ` +

@@ -13,7 +13,6 @@ import {
   type RecordData,
   ValidationError,
 } from '@platform/datasource-toolkit';
-import { applyProjection } from '../apply-projection';
 import { CollectionDecorator, toPaginatedFilter } from '../collection-decorator';
 import { assertNewFieldName } from '../field-checks';
 import { computeInPlace } from './compute-in-place';
@@ -47,6 +46,7 @@ export class ComputedCollectionDecorator extends CollectionDecorator {
       this.computeds.delete(name);
       throw inDefinitionOf(`${this.name}.${name}`, error);
     }
+    this.markLayerAsCustomized();
     this.markSchemaAsDirty();
   }
 
@@ -88,14 +88,28 @@ export class ComputedCollectionDecorator extends CollectionDecorator {
     return computed.dependencies.flatMap((dependency) => this.rewritePath(dependency, [...visiting, id]));
   }
 
-  override async list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
+  override list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
+    try {
+      // No computed field in the projection (always so without computed fields): the request and
+      // the records pass as they are, without an asynchronous step.
+      if (!this.isLayerCustomized || !projection.some((path) => this.getComputed(path))) {
+        return super.list(caller, filter, projection);
+      }
+    } catch (error) {
+      return Promise.reject(error);
+    }
+
+    return this.listComputed(caller, filter, projection);
+  }
+
+  private async listComputed(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
     const childProjection = projection.replace((path) => this.rewritePath(path));
     const records = await super.list(caller, filter, childProjection);
     if (childProjection.equals(projection)) return records;
 
     await computeInPlace(this, caller, records, projection);
 
-    return applyProjection(projection, records);
+    return projection.apply(records);
   }
 
   override async aggregate(

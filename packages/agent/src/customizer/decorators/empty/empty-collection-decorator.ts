@@ -18,8 +18,12 @@ import { CollectionDecorator } from '../collection-decorator';
  * deletes do nothing. Saves a query, and spares databases that reject `IN ()`.
  */
 export class EmptyCollectionDecorator extends CollectionDecorator {
-  override async list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
-    return isEmpty(filter) ? [] : super.list(caller, filter, projection);
+  override list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
+    try {
+      return isEmpty(filter) ? Promise.resolve([]) : super.list(caller, filter, projection);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   override async aggregate(

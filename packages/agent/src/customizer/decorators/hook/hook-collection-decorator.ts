@@ -49,7 +49,14 @@ export class HookCollectionDecorator extends CollectionDecorator {
     this.hooks.push({ position, type, handler: handler as unknown as HookHandler });
   }
 
-  override async list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
+  override list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
+    // No hook (the usual case): no context, no asynchronous step.
+    if (this.hooks.length === 0) return super.list(caller, filter, projection);
+
+    return this.listWithHooks(caller, filter, projection);
+  }
+
+  private async listWithHooks(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
     await this.run('Before', 'List', caller, { filter, projection });
     const records = await super.list(caller, filter, projection);
     await this.run('After', 'List', caller, { filter, projection, records });
@@ -77,7 +84,18 @@ export class HookCollectionDecorator extends CollectionDecorator {
     await this.run('After', 'Delete', caller, { filter });
   }
 
-  override async aggregate(
+  override aggregate(
+    caller: Caller,
+    filter: Filter,
+    aggregation: Aggregation,
+    limit?: number,
+  ): Promise<AggregateResult[]> {
+    if (this.hooks.length === 0) return super.aggregate(caller, filter, aggregation, limit);
+
+    return this.aggregateWithHooks(caller, filter, aggregation, limit);
+  }
+
+  private async aggregateWithHooks(
     caller: Caller,
     filter: Filter,
     aggregation: Aggregation,

@@ -1,6 +1,7 @@
 import {
   type Caller,
   type CollectionSchema,
+  type ColumnSchema,
   ConditionTreeEquivalent,
   type FieldSchema,
   FieldValidator,
@@ -33,15 +34,22 @@ export class OperatorsEquivalenceCollectionDecorator extends CollectionDecorator
     return { ...childSchema, fields };
   }
 
+  /** Only filters with an operator the child lacks are rewritten: all-native ones pass as they are. */
+  protected override mayRefineFilter(filter: Filter): boolean {
+    const tree = filter.conditionTree;
+
+    return (
+      tree !== undefined && !tree.everyLeaf((leaf) => this.columnOf(leaf.field).filterOperators.has(leaf.operator))
+    );
+  }
+
   protected override async refineFilter<F extends Filter>(caller: Caller, filter: F): Promise<F> {
     const tree = filter.conditionTree;
-    // The child's column (through relations, at the child's layer) tells what is native.
-    const columnOf = (field: string) => FieldValidator.validate(this.childCollection, field);
-    if (!tree || tree.everyLeaf((leaf) => columnOf(leaf.field).filterOperators.has(leaf.operator))) return filter;
+    if (!tree || !this.mayRefineFilter(filter)) return filter;
 
     const conditionTree =
       tree.replaceLeafs((leaf) => {
-        const column = columnOf(leaf.field);
+        const column = this.columnOf(leaf.field);
         if (column.filterOperators.has(leaf.operator)) return leaf;
 
         // No equivalent: pass the leaf down, so the child rejects it with its own message.
@@ -52,5 +60,10 @@ export class OperatorsEquivalenceCollectionDecorator extends CollectionDecorator
       }) ?? undefined;
 
     return overrideFilter(filter, { conditionTree });
+  }
+
+  /** The child's column at `path` (through relations, at the child's layer): it tells what is native. */
+  private columnOf(path: string): ColumnSchema {
+    return FieldValidator.validate(this.childCollection, path);
   }
 }

@@ -18,7 +18,6 @@ import {
   type RelationSchema,
   ValidationError,
 } from '@platform/datasource-toolkit';
-import { applyProjection } from '../apply-projection';
 import { CollectionDecorator, overrideFilter, toPaginatedFilter } from '../collection-decorator';
 import { assertNewFieldName } from '../field-checks';
 import { buildRelationSchema, type PartialRelation } from './build-relation-schema';
@@ -45,10 +44,30 @@ export class RelationCollectionDecorator extends CollectionDecorator {
   addRelation(name: string, partial: PartialRelation): void {
     assertNewFieldName(this, name);
     this.relations.set(name, buildRelationSchema(this, name, partial));
+    this.markLayerAsCustomized();
     this.markSchemaAsDirty();
   }
 
-  override async list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
+  override list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
+    try {
+      // Nothing read, filtered or sorted through an added relation (always so without added
+      // relations): the request and the records pass as they are, without an asynchronous step.
+      if (
+        !this.isLayerCustomized ||
+        (!projection.some((path) => this.readsEmulatedRelation(path)) &&
+          !filter.sort?.some(({ field }) => this.readsEmulatedRelation(field)) &&
+          !filter.conditionTree?.someLeaf((leaf) => this.readsEmulatedRelation(leaf.field)))
+      ) {
+        return Promise.resolve(this.childCollection.list(caller, filter, projection));
+      }
+    } catch (error) {
+      return Promise.reject(error);
+    }
+
+    return this.listRelated(caller, filter, projection);
+  }
+
+  private async listRelated(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
     if (filter.sort?.some(({ field }) => this.usesEmulatedRelation(field))) {
       return this.listWithEmulatedSort(caller, filter, projection);
     }
@@ -59,7 +78,7 @@ export class RelationCollectionDecorator extends CollectionDecorator {
 
     await this.loadRelations(caller, records, projection);
 
-    return applyProjection(projection, records);
+    return projection.apply(records);
   }
 
   override async aggregate(
@@ -101,8 +120,16 @@ export class RelationCollectionDecorator extends CollectionDecorator {
     return { ...childSchema, fields: { ...childSchema.fields, ...Object.fromEntries(this.relations) } };
   }
 
+  /** Only conditions through added relations are rewritten: other filters pass as they are. */
+  protected override mayRefineFilter(filter: Filter): boolean {
+    return (
+      this.isLayerCustomized &&
+      (filter.conditionTree?.someLeaf((leaf) => this.readsEmulatedRelation(leaf.field)) ?? false)
+    );
+  }
+
   protected override async refineFilter<F extends Filter>(caller: Caller, filter: F): Promise<F> {
-    if (!filter.conditionTree?.someLeaf((leaf) => leaf.field.includes(':'))) return filter;
+    if (!filter.conditionTree || !this.mayRefineFilter(filter)) return filter;
     const conditionTree =
       (await filter.conditionTree.replaceLeafsAsync((leaf) => this.rewriteLeaf(caller, leaf))) ?? undefined;
 
@@ -130,6 +157,20 @@ export class RelationCollectionDecorator extends CollectionDecorator {
     return !this.rewritePath(path).includes(path);
   }
 
+  /**
+   * Whether `path` goes through a relation added at this layer (of any type, at any depth through
+   * native relations). False means that neither `rewritePath` nor `rewriteLeaf` changes it.
+   */
+  private readsEmulatedRelation(path: string): boolean {
+    const index = path.indexOf(':');
+    if (index === -1) return false;
+    const prefix = path.slice(0, index);
+    if (this.relations.has(prefix)) return true;
+    const native = this.childCollection.schema.fields[prefix];
+
+    return isRelation(native) && this.sibling(native.foreignCollection).readsEmulatedRelation(path.slice(index + 1));
+  }
+
   private async loadEmulatedRelation(
     caller: Caller,
     records: RecordData[],
@@ -154,7 +195,7 @@ export class RelationCollectionDecorator extends CollectionDecorator {
           );
 
     const byKey = new Map<string, RecordData>();
-    const projected = applyProjection(projection, related);
+    const projected = projection.apply(related);
     related.forEach((record, index) => {
       const key = toKey(record[foreignKey]);
       if (key !== undefined && !byKey.has(key)) byKey.set(key, projected[index] as RecordData);
@@ -227,8 +268,7 @@ export class RelationCollectionDecorator extends CollectionDecorator {
     );
     const byId = new Map(records.map((record) => [idKey(primaryKeys, record), record]));
 
-    return applyProjection(
-      projection,
+    return projection.apply(
       page.map((record) => byId.get(idKey(primaryKeys, record))).filter((record): record is RecordData => !!record),
     );
   }

@@ -37,6 +37,7 @@ export class RenameFieldCollectionDecorator extends CollectionDecorator {
       this.fromChild.delete(childName);
     } else {
       this.toChild.set(newName, childName);
+      this.markLayerAsCustomized();
       this.fromChild.set(childName, newName);
     }
     // Relations of other collections name this collection's keys.
@@ -54,7 +55,21 @@ export class RenameFieldCollectionDecorator extends CollectionDecorator {
     return this.translatePath(path, 'fromChild');
   }
 
-  override async list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
+  override list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
+    try {
+      // Records hold the projected paths only: when none is renamed (always so without renames),
+      // the projection and the records pass as they are, without an asynchronous step.
+      if (!this.isLayerCustomized || !projection.some((path) => this.isRenamed(path))) {
+        return super.list(caller, filter, projection);
+      }
+    } catch (error) {
+      return Promise.reject(error);
+    }
+
+    return this.listRenamed(caller, filter, projection);
+  }
+
+  private async listRenamed(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
     const childProjection = projection.replace((path) => this.pathToChild(path));
     const records = await super.list(caller, filter, childProjection);
     // Records hold the projected paths only: when none is renamed, they need no translation.
@@ -95,15 +110,19 @@ export class RenameFieldCollectionDecorator extends CollectionDecorator {
     return super.update(caller, filter, this.translateRecord(patch, 'toChild'));
   }
 
+  /** Only filters and sorts naming a renamed field are translated: others pass as they are. */
+  protected override mayRefineFilter(filter: Filter): boolean {
+    if (!this.isLayerCustomized) return false;
+    const { sort } = filter as Partial<PaginatedFilter>;
+
+    return (
+      (filter.conditionTree?.someLeaf((leaf) => this.isRenamed(leaf.field)) ?? false) ||
+      (sort?.some((clause) => this.isRenamed(clause.field)) ?? false)
+    );
+  }
+
   protected override async refineFilter<F extends Filter>(_caller: Caller, filter: F): Promise<F> {
-    const { sort: sortToCheck } = filter as Partial<PaginatedFilter>;
-    const isRenamed = (path: string) => this.pathToChild(path) !== path;
-    if (
-      !filter.conditionTree?.someLeaf((leaf) => isRenamed(leaf.field)) &&
-      !sortToCheck?.some((clause) => isRenamed(clause.field))
-    ) {
-      return filter;
-    }
+    if (!this.mayRefineFilter(filter)) return filter;
 
     const parts: { conditionTree?: typeof filter.conditionTree; sort?: PaginatedFilter['sort'] } = {
       conditionTree: filter.conditionTree?.replaceFields((path) => this.pathToChild(path)),
@@ -155,6 +174,19 @@ export class RenameFieldCollectionDecorator extends CollectionDecorator {
         return unknownRelation;
       }
     }
+  }
+
+  /** Whether `path` names a renamed field (at any depth): same as `pathToChild(path) !== path`, without building it. */
+  private isRenamed(path: string): boolean {
+    const index = path.indexOf(':');
+    const head = index === -1 ? path : path.slice(0, index);
+    const childName = this.toChild.get(head);
+    if (childName !== undefined && childName !== head) return true;
+    if (index === -1) return false;
+    const relation = this.childCollection.schema.fields[head];
+    if (relation === undefined || relation.type === 'Column') return false;
+
+    return this.sibling(relation.foreignCollection).isRenamed(path.slice(index + 1));
   }
 
   private translatePath(path: string, direction: 'toChild' | 'fromChild'): string {

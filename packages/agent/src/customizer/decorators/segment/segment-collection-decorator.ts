@@ -43,9 +43,14 @@ export class SegmentCollectionDecorator extends CollectionDecorator {
     return { ...childSchema, segments: [...new Set(segments)] };
   }
 
+  /** Only a segment of this layer is resolved here; others (and none) pass as they are. */
+  protected override mayRefineFilter(filter: Filter): boolean {
+    return !!filter.segment && this.segments.has(filter.segment);
+  }
+
   protected override async refineFilter<F extends Filter>(caller: Caller, filter: F): Promise<F> {
     const name = filter.segment;
-    if (!name || !this.segments.has(name)) return filter;
+    if (!name || !this.mayRefineFilter(filter)) return filter;
 
     const definition = this.segments.get(name) as SegmentDefinition;
     const value =

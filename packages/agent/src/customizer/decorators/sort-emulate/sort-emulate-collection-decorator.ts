@@ -40,6 +40,7 @@ export class SortEmulateCollectionDecorator extends CollectionDecorator {
   emulateFieldSorting(name: string): void {
     assertColumn(this, name);
     this.sorts.set(name, null);
+    this.markLayerAsCustomized();
     this.disabled.delete(name);
     this.markSchemaAsDirty();
   }
@@ -54,6 +55,7 @@ export class SortEmulateCollectionDecorator extends CollectionDecorator {
     const clauses = this.checkClauses(name, equivalentSort);
     const previous = this.sorts.get(name);
     this.sorts.set(name, clauses);
+    this.markLayerAsCustomized();
     try {
       this.rewriteClause({ field: name, ascending: true }, []);
     } catch (error) {
@@ -84,12 +86,34 @@ export class SortEmulateCollectionDecorator extends CollectionDecorator {
     return { ...childSchema, fields };
   }
 
-  override async list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
-    if (!filter.sort || filter.sort.length === 0) return this.childCollection.list(caller, filter, projection);
+  override list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
+    try {
+      if (!filter.sort || filter.sort.length === 0) {
+        return Promise.resolve(this.childCollection.list(caller, filter, projection));
+      }
 
-    // Disabled fields are refused here, with the list of the sortable ones.
-    SortValidator.validate(this, filter.sort);
-    const sort = filter.sort.replaceClauses((clause) => this.rewriteClause(clause, []));
+      // Disabled fields are refused here, with the list of the sortable ones.
+      SortValidator.validate(this, filter.sort);
+      // No clause replaced or emulated here (always so without sort customizations): the filter
+      // passes as it is, without an asynchronous step.
+      if (!this.isLayerCustomized || !filter.sort.some((clause) => this.isCustomized(clause.field))) {
+        return Promise.resolve(this.childCollection.list(caller, filter, projection));
+      }
+    } catch (error) {
+      return Promise.reject(error);
+    }
+
+    return this.listWithCustomizedSort(caller, filter, filter.sort, projection);
+  }
+
+  /** Rewrites the replaced clauses of `requested`, then sorts natively or, when emulated, in memory. */
+  private async listWithCustomizedSort(
+    caller: Caller,
+    filter: PaginatedFilter,
+    requested: Sort,
+    projection: Projection,
+  ): Promise<RecordData[]> {
+    const sort = requested.replaceClauses((clause) => this.rewriteClause(clause, []));
     const childFilter = filter.override({ sort });
     if (!sort.some((clause) => this.isEmulated(clause.field))) {
       return this.childCollection.list(caller, childFilter, projection);
@@ -166,6 +190,14 @@ export class SortEmulateCollectionDecorator extends CollectionDecorator {
         clause.field,
       ]),
     );
+  }
+
+  /** Whether sorting on `path` is replaced or emulated at this layer (following to-one relations). */
+  private isCustomized(path: string): boolean {
+    const index = path.indexOf(':');
+    if (index === -1) return this.sorts.has(path);
+
+    return this.foreignCollection(path.slice(0, index))?.isCustomized(path.slice(index + 1)) ?? false;
   }
 
   private isEmulated(path: string): boolean {
