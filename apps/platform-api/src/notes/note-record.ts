@@ -4,7 +4,8 @@ const USER_SELECT = { id: true, username: true, email: true } as const;
 
 /**
  * What every notes read loads with a note: its creator, its team, and its thread with each
- * message's author. Prisma loads each relation for the whole page in one query (`IN` lists).
+ * message's author. Single-note reads use it through Prisma (one query per relation); the listing
+ * reads the same shape in one statement instead (`note-page.ts`).
  */
 export const NOTE_INCLUDE = {
   user: { select: USER_SELECT },

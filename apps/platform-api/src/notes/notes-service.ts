@@ -1,39 +1,33 @@
 import { NOTE_ACTIVITY_ACTIONS } from '../activity-logs/activity-log-entry';
 import { recordActivityLog } from '../activity-logs/activity-log-service';
-import { toPrismaRange } from '../activity-logs/range';
 import type { AppContext } from '../context';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { NoteFilters } from './note-filters';
 import type { AddNoteMessageInput, CreateNoteInput } from './note-inputs';
+import { type NotePage, readNotePage } from './note-page';
 import { NOTE_INCLUDE, type NoteActor, type NoteRecord, type NoteScope } from './note-record';
 
-export interface NotePage {
-  /** Ordered by id descending (most recent first). */
-  readonly notes: readonly NoteRecord[];
-  readonly hasMore: boolean;
+export type { NotePage } from './note-page';
+
+/** One page of an environment's notes, most recent first, with their threads (one statement). */
+export async function listNotes(context: AppContext, scope: NoteScope, filters: NoteFilters): Promise<NotePage> {
+  return (
+    (await readNotePage(context, { environmentId: scope.environmentId }, filters)) ?? { notes: [], hasMore: false }
+  );
 }
 
-/** One page of an environment's notes, most recent first, with their threads. */
-export async function listNotes(context: AppContext, scope: NoteScope, filters: NoteFilters): Promise<NotePage> {
-  const rows = await context.prisma.note.findMany({
-    where: {
-      environmentId: scope.environmentId,
-      userId: filters.userId,
-      user: filters.userEmail === undefined ? undefined : { email: filters.userEmail },
-      team: filters.teamName === undefined ? undefined : { is: { name: filters.teamName } },
-      collectionName: filters.collectionName,
-      recordId: filters.recordId,
-      createdAt: toPrismaRange(filters.createdAt),
-      updatedAt: toPrismaRange(filters.updatedAt),
-      archivedAt: toPrismaRange(filters.archivedAt),
-      id: toPrismaRange(filters.id),
-    },
-    include: NOTE_INCLUDE,
-    orderBy: { id: 'desc' },
-    // One more than asked tells whether another page exists, without a count query.
-    take: filters.limit + 1,
-  });
-  return { notes: rows.slice(0, filters.limit), hasMore: rows.length > filters.limit };
+/**
+ * One page of the notes of the environment named `environmentName` (case sensitive) in project
+ * `projectId`, most recent first, with their threads; null when the project has no such
+ * environment. The environment is resolved inside the page's statement: one round trip in all.
+ */
+export function listEnvironmentNotes(
+  context: AppContext,
+  projectId: number,
+  environmentName: string,
+  filters: NoteFilters,
+): Promise<NotePage | null> {
+  return readNotePage(context, { projectId, environmentName }, filters);
 }
 
 /** The note `noteId` of the scope's environment; NotFoundError otherwise. */

@@ -11,10 +11,13 @@ export async function findEnvironment(
   const environment = await context.prisma.environment.findUnique({
     where: { projectId_name: { projectId: project.id, name: environmentName } },
   });
-  if (!environment) {
-    throw new NotFoundError(
-      `No environment named "${environmentName}" in project "${project.name}" (names are case sensitive).`,
-    );
-  }
+  if (!environment) throw environmentNotFound(project, environmentName);
   return environment;
+}
+
+/** The 404 of an unknown environment name, for routes that resolve the name inside their own query. */
+export function environmentNotFound(project: Pick<Project, 'name'>, environmentName: string): NotFoundError {
+  return new NotFoundError(
+    `No environment named "${environmentName}" in project "${project.name}" (names are case sensitive).`,
+  );
 }

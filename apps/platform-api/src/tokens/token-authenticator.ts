@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import type { AppContext } from '../context';
-import type { ApplicationToken, Project, Role, User } from '../generated/prisma/client';
+import { type ApplicationToken, PermissionLevel, type Project, Role, type User } from '../generated/prisma/client';
 import { tokenAuthenticationError } from './token-errors';
 import { hashesMatch, hashToken, parseToken } from './token-format';
 
@@ -13,9 +14,41 @@ export interface AuthenticatedToken {
 }
 
 /**
- * Finds the live token of a presented value. Two indexed lookups per call (token by hash, then the
- * membership), deliberately uncached: revocation, expiry and a changed role take effect on the
- * next request on every instance. See docs/tokens.md for the measured cost.
+ * The row of `authenticateToken`'s statement, checked rather than cast: a renamed column or a
+ * changed type fails loudly here instead of slipping a wrong value into authorization.
+ */
+const authenticationRowSchema = z.object({
+  id: z.number(),
+  projectId: z.number(),
+  userId: z.number(),
+  name: z.string(),
+  tokenHash: z.string(),
+  displayPrefix: z.string(),
+  scopes: z.array(z.string()),
+  permissionLevel: z.enum(PermissionLevel),
+  createdInSsoSession: z.boolean(),
+  createdAt: z.date(),
+  lastUsedAt: z.date().nullable(),
+  expiresAt: z.date().nullable(),
+  revokedAt: z.date().nullable(),
+  userEmail: z.string(),
+  userUsername: z.string(),
+  userFirstName: z.string(),
+  userLastName: z.string(),
+  userCreatedAt: z.date(),
+  userUpdatedAt: z.date(),
+  projectOrganizationId: z.number(),
+  projectName: z.string(),
+  projectUsesSso: z.boolean(),
+  projectCreatedAt: z.date(),
+  membershipRole: z.enum(Role).nullable(),
+});
+
+/**
+ * Finds the live token of a presented value: ONE indexed statement per call (the token by its
+ * unique hash, joined with its user, its project and the user's membership of that project),
+ * deliberately uncached: revocation, expiry and a changed role take effect on the next request on
+ * every instance, and the four rows are read in one snapshot. See docs/tokens.md for the cost.
  */
 export async function authenticateToken(
   context: AppContext,
@@ -27,10 +60,22 @@ export async function authenticateToken(
   if (!parsed.isValid) throw tokenAuthenticationError('invalid');
 
   const hash = hashToken(parsed.value);
-  const found = await context.prisma.applicationToken.findUnique({
-    where: { tokenHash: hash },
-    include: { user: { omit: { passwordHash: true } }, project: true },
-  });
+  // Bound parameter only (tagged template). Never `passwordHash`.
+  const rows = await context.prisma.$queryRaw<unknown[]>`
+    SELECT t.id, t."projectId", t."userId", t.name, t."tokenHash", t."displayPrefix", t.scopes,
+           t."permissionLevel", t."createdInSsoSession", t."createdAt", t."lastUsedAt", t."expiresAt",
+           t."revokedAt",
+           u.email AS "userEmail", u.username AS "userUsername", u."firstName" AS "userFirstName",
+           u."lastName" AS "userLastName", u."createdAt" AS "userCreatedAt", u."updatedAt" AS "userUpdatedAt",
+           p."organizationId" AS "projectOrganizationId", p.name AS "projectName",
+           p."usesSso" AS "projectUsesSso", p."createdAt" AS "projectCreatedAt",
+           m.role AS "membershipRole"
+    FROM "ApplicationToken" t
+    JOIN "User" u ON u.id = t."userId"
+    JOIN "Project" p ON p.id = t."projectId"
+    LEFT JOIN "ProjectMembership" m ON m."projectId" = t."projectId" AND m."userId" = t."userId"
+    WHERE t."tokenHash" = ${hash}`;
+  const found = rows[0] === undefined ? undefined : authenticationRowSchema.parse(rows[0]);
   // The index lookup compares hashes, not secrets: timing there reveals nothing usable about a
   // value. The constant-time check guards against any collation or adapter surprise all the same.
   if (!found || !hashesMatch(found.tokenHash, hash) || found.revokedAt) throw tokenAuthenticationError('invalid');
@@ -38,10 +83,36 @@ export async function authenticateToken(
     throw tokenAuthenticationError('expired');
   }
 
-  const membership = await context.prisma.projectMembership.findUnique({
-    where: { projectId_userId: { projectId: found.projectId, userId: found.userId } },
-    select: { role: true },
-  });
-  const { user, project, ...token } = found;
-  return { token, user, project, membershipRole: membership?.role ?? null };
+  const token: ApplicationToken = {
+    id: found.id,
+    projectId: found.projectId,
+    userId: found.userId,
+    name: found.name,
+    tokenHash: found.tokenHash,
+    displayPrefix: found.displayPrefix,
+    scopes: found.scopes,
+    permissionLevel: found.permissionLevel,
+    createdInSsoSession: found.createdInSsoSession,
+    createdAt: found.createdAt,
+    lastUsedAt: found.lastUsedAt,
+    expiresAt: found.expiresAt,
+    revokedAt: found.revokedAt,
+  };
+  const user: Omit<User, 'passwordHash'> = {
+    id: found.userId,
+    email: found.userEmail,
+    username: found.userUsername,
+    firstName: found.userFirstName,
+    lastName: found.userLastName,
+    createdAt: found.userCreatedAt,
+    updatedAt: found.userUpdatedAt,
+  };
+  const project: Project = {
+    id: found.projectId,
+    organizationId: found.projectOrganizationId,
+    name: found.projectName,
+    usesSso: found.projectUsesSso,
+    createdAt: found.projectCreatedAt,
+  };
+  return { token, user, project, membershipRole: found.membershipRole };
 }

@@ -278,6 +278,22 @@ describeEachDatabase('GET /v1/project/{projectName}/environment/{environmentName
       expect(response.body).toEqual({ code: 'not_found', message: expect.stringContaining('"nope"') });
     });
 
+    test("never lists another project's environment of the same name", async () => {
+      const elsewhere = await seedWorld(testContext.context);
+      expect(elsewhere.environment.name).toBe(world.environment.name);
+      const foreign = await seedNote(testContext.context, {
+        environment: elsewhere.environment,
+        user: elsewhere.admin,
+        title: 'Other tenant',
+      });
+
+      const response = await list('?limit=100');
+
+      expect(response.status).toBe(200);
+      expect(idsOf(response.body)).not.toContain(foreign.id);
+      expect(response.body.data.map((note: { title: string }) => note.title)).not.toContain('Other tenant');
+    });
+
     test('compares environment names case-sensitively', async () => {
       const response = await api.get(notesPath('', world.project.name, 'production'), token);
 

@@ -5,10 +5,16 @@ import { parseOrThrow } from '../../errors';
 import type { NoteFilters } from '../../notes/note-filters';
 import { addNoteMessageInputSchema, createNoteInputSchema } from '../../notes/note-inputs';
 import type { NoteActor, NoteScope } from '../../notes/note-record';
-import { addNoteMessage, archiveNote, createNote, listNotes, unarchiveNote } from '../../notes/notes-service';
+import {
+  addNoteMessage,
+  archiveNote,
+  createNote,
+  listEnvironmentNotes,
+  unarchiveNote,
+} from '../../notes/notes-service';
 import type { TokensService } from '../../tokens/tokens-service';
 import { authorize } from '../auth/public-api-auth';
-import { findEnvironment } from '../environment-scope';
+import { environmentNotFound, findEnvironment } from '../environment-scope';
 import { readRange } from '../query/query-params';
 import { readQuery } from '../query/read-query';
 import { type NotesListingObject, type NotesQuery, notePathSchema, notesQuerySchema } from './note-schemas';
@@ -25,11 +31,14 @@ export function notesRoutes(context: AppContext, tokens: TokensService): Router 
 
   router.get(NOTES_PATH, canRead, async (req, res) => {
     const query = parseOrThrow(notesQuerySchema, readQuery(req), 'query');
-    const { scope, environmentName, projectName } = await resolveScope(context, req, res);
-    const page = await listNotes(context, scope, toNoteFilters(query));
+    const { project } = getTokenAuth(res);
+    const environmentName = String(req.params.environmentName);
+    // The environment is resolved inside the page's statement: one round trip for both.
+    const page = await listEnvironmentNotes(context, project.id, environmentName, toNoteFilters(query));
+    if (!page) throw environmentNotFound(project, environmentName);
     const body: NotesListingObject = {
       hasMore: page.hasMore,
-      parameters: { projectName, environmentName, limit: query.limit },
+      parameters: { projectName: project.name, environmentName, limit: query.limit },
       data: page.notes.map((note) => toNoteObject(note, environmentName)),
     };
     res.json(body);
