@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import { Page, type Projection, type RecordData, RecordUtils } from '@platform/datasource-toolkit';
-import { stringify } from 'csv-stringify/sync';
 import type { Response } from 'express';
 
 /** Records an export reads per query: large enough to be fast, small enough to keep memory flat. */
@@ -16,13 +15,20 @@ export interface StreamCsvOptions {
 }
 
 /**
- * Streams records as CSV, one page at a time: at most one page is held in memory, the next
- * page is read only once the previous one was written (waiting for 'drain' when the socket
- * is full), and reading stops as soon as the client goes away.
+ * Streams records as CSV, one page at a time: the next page is read while the current one is
+ * written (so at most two pages are held in memory), the page after it only once the current one
+ * was written (waiting for 'drain' when the socket is full), and reading stops as soon as the
+ * client goes away.
  */
 export async function streamCsv(res: Response, options: StreamCsvOptions): Promise<void> {
   const { projection, fetchPage, pageSize = CSV_PAGE_SIZE } = options;
   const columns = [...projection];
+  const readers = columns.map(makeCellReader);
+  const toLines = (page: RecordData[]) => {
+    let text = '';
+    for (const record of page) text += toLine(readers.map((read) => read(record)));
+    return text;
+  };
   // The first page is read before anything is sent, so that its errors (the most likely ones:
   // validation, permissions in the collection) still get a proper error response.
   let records = await fetchPage(new Page(0, pageSize));
@@ -39,13 +45,17 @@ export async function streamCsv(res: Response, options: StreamCsvOptions): Promi
   res.attachment(options.filename);
 
   try {
-    await write(res, stringify([columns]));
+    await write(res, toLine(columns));
     for (let skip = pageSize; !isClosed; skip += pageSize) {
+      // The next page is read while this one is converted and written, so that the database's
+      // latency overlaps the agent's work: at most two pages are held in memory.
+      const next = records.length < pageSize ? undefined : fetchPage(new Page(skip, pageSize));
+      next?.catch(() => undefined); // awaited below, unless the client left first
       if (records.length > 0) {
-        await write(res, stringify(records.map((record) => columns.map((path) => toCell(record, path)))));
+        await write(res, toLines(records));
       }
-      if (records.length < pageSize || isClosed) break;
-      records = await fetchPage(new Page(skip, pageSize));
+      if (!next || isClosed) break;
+      records = await next;
     }
   } finally {
     res.off('close', markClosed);
@@ -65,11 +75,46 @@ async function write(res: Response, chunk: string): Promise<void> {
   ]).finally(() => controller.abort());
 }
 
-function toCell(record: RecordData, path: string): string | number | boolean | null {
-  const value = RecordUtils.getFieldValue(record, path);
+/**
+ * The cell of column `path` (`RecordUtils.getFieldValue` semantics, own fields only), with the
+ * path split once per export rather than once per cell: this runs for every cell of the export.
+ */
+function makeCellReader(path: string): (record: RecordData) => string | number | boolean | null {
+  const segments = path.split(':');
+  const read =
+    segments.length === 1
+      ? (record: RecordData) => (Object.hasOwn(record, path) ? record[path] : undefined)
+      : (record: RecordData) => RecordUtils.getFieldValue(record, path);
+
+  return (record) => toCell(read(record));
+}
+
+function toCell(value: unknown): string | number | boolean | null {
   if (value === undefined || value === null) return null;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
 
   return JSON.stringify(value);
 }
+
+/**
+ * One CSV line, as csv-stringify writes it with its default options (which this file used before;
+ * this is several times faster on large exports): fields joined with `,`, a final `\n`; a field
+ * holding `,`, `"`, `\n` or `\r` is quoted, its quotes doubled; null is empty; true is `1` and
+ * false empty; numbers in JavaScript's notation.
+ */
+export function toLine(cells: ReadonlyArray<string | number | boolean | null>): string {
+  let line = '';
+  for (let index = 0; index < cells.length; index += 1) {
+    if (index > 0) line += ',';
+    const cell = cells[index];
+    if (cell === null || cell === undefined || cell === false) continue;
+    if (cell === true) line += '1';
+    else if (typeof cell === 'number') line += `${cell}`;
+    else line += NEEDS_QUOTES.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+  }
+
+  return `${line}\n`;
+}
+
+const NEEDS_QUOTES = /[",\n\r]/;

@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import { createExportPageReader } from '../csv/export-pages';
 import { streamCsv } from '../csv/stream-csv';
 import { parseListQuery } from '../query/parse-list-query';
 import { parseProjection } from '../query/parse-projection';
@@ -21,7 +22,7 @@ export function registerCollectionRoutes(router: Router, deps: RouteDependencies
     await streamCsv(res, {
       filename: `${collection.name}.csv`,
       projection,
-      fetchPage: (page) => collection.list(context.caller, filter.override({ page }), projection),
+      fetchPage: createExportPageReader(collection, context.caller, filter, projection),
     });
   });
 

@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import { createExportPageReader } from '../csv/export-pages';
 import { streamCsv } from '../csv/stream-csv';
 import { parseListQuery } from '../query/parse-list-query';
 import { parseProjection } from '../query/parse-projection';
@@ -23,7 +24,7 @@ export function registerRelationReadRoutes(router: Router, deps: RouteDependenci
     await streamCsv(res, {
       filename: `${target.collection.name}-${target.relationName}.csv`,
       projection,
-      fetchPage: (page) => target.foreign.list(context.caller, filter.override({ page }), projection),
+      fetchPage: createExportPageReader(target.foreign, context.caller, filter, projection),
     });
   });
 
