@@ -5,6 +5,7 @@
 import type { CollectionCustomizer, ImportFieldOptions } from '../customizer/collection-customizer';
 import type { CollectionCustomizationContext } from '../customizer/context/collection-customization-context';
 import type { ComputedDefinition } from '../customizer/decorators/computed/types';
+import type { HookHandler, HookPosition, HookType } from '../customizer/decorators/hook/types';
 import type { ManyToManyOptions, ManyToOneOptions, OneToManyOptions } from '../customizer/decorators/relation/types';
 import type { Plugin } from '../customizer/types';
 import type { TCollectionName, TColumnName, TFieldName, TRelationName, TRow, TSchema } from '../typings/typed-schema';
@@ -94,7 +95,7 @@ export interface TypedCollectionCustomizer<
   replaceFieldOperator(name: TColumnName<S, N>, ...rest: Tail<Args<'replaceFieldOperator'>>): this;
 
   addChart(...args: Args<'addChart'>): this;
-  addHook(...args: Args<'addHook'>): this;
+  addHook<P extends HookPosition, T extends HookType>(position: P, type: T, handler: HookHandler<P, T>): this;
   overrideCreate(...args: Args<'overrideCreate'>): this;
   overrideUpdate(...args: Args<'overrideUpdate'>): this;
   overrideDelete(...args: Args<'overrideDelete'>): this;

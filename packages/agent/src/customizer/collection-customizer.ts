@@ -319,7 +319,7 @@ export class CollectionCustomizer {
   }
 
   /** Runs `handler` Before or After an operation; a Before hook that throws aborts it. */
-  addHook(position: HookPosition, type: HookType, handler: HookHandler): this {
+  addHook<P extends HookPosition, T extends HookType>(position: P, type: T, handler: HookHandler<P, T>): this {
     if (!HOOK_POSITIONS.includes(position) || !HOOK_TYPES.includes(type)) {
       throw new ValidationError(
         `Invalid hook ${JSON.stringify(position)} ${JSON.stringify(type)} on '${this.name}'. ` +
@@ -328,7 +328,7 @@ export class CollectionCustomizer {
     }
     assertFunction(handler, `addHook('${position}', '${type}')`);
 
-    return this.queue(() => this.stack.hook.getCollection(this.name).addHook(position, type, handler));
+    return this.queue(() => this.stack.hook.getCollection(this.name).addHook<P, T>(position, type, handler));
   }
 
   overrideCreate(handler: OverrideCreateHandler): this {
