@@ -33,6 +33,9 @@ export function bigintValue(text: string): number | string {
 /** DECIMAL/NUMERIC text → number when a double holds it exactly (≤ 15 significant digits). */
 export function decimalValue(text: string): number | string {
   if (!/^-?\d+(\.\d+)?$/.test(text)) return text; // NaN, Infinity: keep what the server said
+  // At most 15 digits in all (most prices, amounts...): exact, without counting significant ones.
+  const signAndPoint = (text.charCodeAt(0) === 45 ? 1 : 0) + (text.includes('.') ? 1 : 0);
+  if (text.length - signAndPoint <= MAX_EXACT_DECIMAL_DIGITS) return Number(text);
   const digits = text.replace(/^-/, '').replace('.', '').replace(/^0+/, '');
   const significant = text.includes('.') ? digits.replace(/0+$/, '') : digits;
   return significant.length <= MAX_EXACT_DECIMAL_DIGITS ? Number(text) : text;

@@ -41,11 +41,13 @@ function describe(node: RootOperationNode): string {
   return firstWord(node) ?? 'statement';
 }
 
+const FIRST_WORD = /^\s*(\S+)/;
+
 /** The first word of a raw statement, looking into the fragments it was joined from. */
 function firstWord(node: OperationNode): string | undefined {
   if (!RawNode.is(node)) return undefined;
   for (let index = 0; index < node.sqlFragments.length; index += 1) {
-    const word = node.sqlFragments[index]?.trim().split(/\s+/)[0];
+    const word = FIRST_WORD.exec(node.sqlFragments[index] ?? '')?.[1];
     if (word) return word.toLowerCase();
     const parameter = node.parameters[index];
     const nested = parameter === undefined ? undefined : firstWord(parameter);

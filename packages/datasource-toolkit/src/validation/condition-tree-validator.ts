@@ -37,8 +37,11 @@ export class ConditionTreeValidator {
   private static validateLeaf(leaf: ConditionTreeLeaf, collection: Collection): void {
     const column = FieldValidator.validate(collection, leaf.field);
     const typeOperators = allowedOperatorsForColumnType(column.columnType);
-    const allowed = OPERATORS.filter((operator) => typeOperators.has(operator) && column.filterOperators.has(operator));
-    if (!allowed.includes(leaf.operator)) {
+    const isAllowed = (operator: Operator): boolean =>
+      typeOperators.has(operator) && column.filterOperators.has(operator);
+    // The list of allowed operators is only built for the error message (this runs for every leaf).
+    if (!(OPERATORS.includes(leaf.operator) && isAllowed(leaf.operator))) {
+      const allowed = OPERATORS.filter(isAllowed);
       throw new ValidationError(
         `Operator '${String(leaf.operator)}' is not allowed on '${collection.name}.${leaf.field}'. ` +
           `Allowed operators: ${allowed.join(', ') || 'none (the field is not filterable)'}.`,

@@ -1,7 +1,7 @@
 import type { DateOperation } from '@platform/datasource-toolkit';
 import { sql } from 'kysely';
 import type { SqlExpression } from '../sql-expression';
-import { fromDatabaseValue, toDateValue, toIsoDay, toTimeValue } from '../values/convert-values';
+import { fromDatabaseValue, toDateValue, toIsoDay, toTimeValue, valueReader } from '../values/convert-values';
 import { nativeOperatorsFor } from './native-operators';
 import { offsetCase } from './offset-case';
 import type { SqlFlavor } from './sql-flavor';
@@ -86,6 +86,10 @@ export const mysqlFlavor: SqlFlavor = {
 
   fromDatabase(value, column) {
     return fromDatabaseValue(value, column.columnType);
+  },
+
+  valueReader(column) {
+    return valueReader(column.columnType);
   },
 };
 

@@ -2,7 +2,7 @@ import type { DateOperation } from '@platform/datasource-toolkit';
 import { sql } from 'kysely';
 import type { SqlExpression } from '../sql-expression';
 import type { ColumnInfo } from '../table-model';
-import { fromDatabaseValue, toDateValue, toIsoDay, toTimeValue } from '../values/convert-values';
+import { fromDatabaseValue, toDateValue, toIsoDay, toTimeValue, valueReader } from '../values/convert-values';
 import { nativeOperatorsFor } from './native-operators';
 import type { SqlFlavor } from './sql-flavor';
 
@@ -84,6 +84,10 @@ export const postgresFlavor: SqlFlavor = {
 
   fromDatabase(value, column) {
     return fromDatabaseValue(value, column.columnType);
+  },
+
+  valueReader(column) {
+    return valueReader(column.columnType);
   },
 };
 

@@ -69,4 +69,7 @@ export interface SqlFlavor {
 
   /** A value read by the driver as the API returns it. */
   fromDatabase(value: unknown, column: ColumnInfo): unknown;
+
+  /** `fromDatabase` for one column, prepared once (lists read the same columns on every row). */
+  valueReader(column: ColumnInfo): (value: unknown) => unknown;
 }

@@ -6,7 +6,7 @@ import { selectFromPlan } from '../joins/select-from-plan';
 import type { QueryContext } from '../query-context';
 import { identifier, type SqlExpression } from '../sql-expression';
 import type { TableModel } from '../table-model';
-import { readRecords, type Selection } from './read-records';
+import { createRecordReader, type Selection } from './read-records';
 
 /**
  * One SELECT for a list: the projected columns, every to-one relation they, the filter or the
@@ -57,10 +57,15 @@ export function buildSelect(
     offset: skip > 0 ? skip : undefined,
   });
 
+  const read = createRecordReader(selections, presences, flavor);
+
   return {
+    query,
+    plan,
+    read,
     run: async (): Promise<RecordData[]> => {
       const { rows } = await query.execute(db);
-      return readRecords(rows as Array<Record<string, unknown>>, selections, presences, flavor);
+      return read(rows as Array<Record<string, unknown>>);
     },
   };
 }
@@ -72,8 +77,8 @@ function relationPrefixes(path: string): string[] {
   return segments.map((_, index) => segments.slice(0, index + 1).join(':'));
 }
 
-/** MySQL and SQLite need a LIMIT before an OFFSET: "all rows" is the largest value they take. */
-function noLimit(skip: number, dialect: string): number | undefined {
+/** MySQL and SQLite need a LIMIT before an OFFSET: "all rows" is the largest value they take. @internal */
+export function noLimit(skip: number, dialect: string): number | undefined {
   if (skip === 0 || dialect === 'postgres') return undefined;
 
   return dialect === 'mysql' ? Number.MAX_SAFE_INTEGER : -1;

@@ -46,6 +46,32 @@ export function fromDatabaseValue(value: unknown, columnType: ColumnType): unkno
   }
 }
 
+/**
+ * `fromDatabaseValue` for one column type, prepared once: values already in the API's shape (a
+ * number for Number, a string for String, a `Date` for Date...) are returned without going
+ * through the conversions, which return them unchanged anyway. For lists, which read the same
+ * columns on every row.
+ * @internal
+ */
+export function valueReader(columnType: ColumnType): (value: unknown) => unknown {
+  const convert = (value: unknown): unknown => fromDatabaseValue(value, columnType);
+  switch (columnType) {
+    case 'Number':
+      return (value) => (typeof value === 'number' ? value : convert(value));
+    case 'Boolean':
+      return (value) => (typeof value === 'boolean' ? value : convert(value));
+    case 'Date':
+      return (value) => (value instanceof Date ? value : convert(value));
+    case 'String':
+    case 'Enum':
+    case 'Uuid':
+    case 'File':
+      return (value) => (typeof value === 'string' ? value : convert(value));
+    default:
+      return convert;
+  }
+}
+
 const INTEGER = /^-?\d+$/;
 const DECIMAL = /^-?\d*\.?\d+(e[-+]?\d+)?$/i;
 

@@ -1,0 +1,76 @@
+import {
+  type ConditionTree,
+  ConditionTreeBranch,
+  ConditionTreeLeaf,
+  type DataSource,
+  Page,
+  PaginatedFilter,
+  Projection,
+  Sort,
+} from '@platform/datasource-toolkit';
+import { createSqlDataSource } from '../../../src';
+import { makeCaller } from '../../contract/contract-env';
+import { type FixtureDatabase, setupFixtureDatabase } from '../../fixtures';
+
+const silent = () => undefined;
+const leaf = (field: string, operator: ConstructorParameters<typeof ConditionTreeLeaf>[1], value?: unknown) =>
+  new ConditionTreeLeaf(field, operator, value);
+
+// Lists of one shape reuse a compiled statement (see list-statements.ts): a data source that has
+// already run a shape must answer exactly as a new one, which builds the statement afresh.
+describe('lists of one shape with other values', () => {
+  let fixture: FixtureDatabase;
+  let warm: DataSource;
+  beforeAll(async () => {
+    fixture = await setupFixtureDatabase('sqlite');
+    warm = await createSqlDataSource(fixture.params)(silent);
+  });
+  afterAll(async () => {
+    await warm.close?.();
+    await fixture.drop();
+  });
+
+  const shapes: Array<[string, (first: boolean) => ConditionTree]> = [
+    ['Equal', (first) => leaf('status', 'Equal', first ? 'draft' : 'published')],
+    [
+      'And of comparisons',
+      (first) =>
+        new ConditionTreeBranch('And', [
+          leaf('status', 'NotEqual', first ? 'archived' : 'draft'),
+          leaf('page_count', 'GreaterThan', first ? 100 : 300),
+        ]),
+    ],
+    [
+      'Or through a relation',
+      (first) =>
+        new ConditionTreeBranch('Or', [
+          leaf('id', 'In', first ? [1, 2, 3] : [4, 5, 6]),
+          leaf('author:last_name', 'Equal', first ? 'Woolf' : 'Austen'),
+        ]),
+    ],
+    // Lengths and nulls of lists change the SQL: they are part of the shape.
+    ['In with a null', (first) => leaf('editor_id', 'In', first ? [1, null] : [2, 3, 4])],
+    ['NotIn', (first) => leaf('editor_id', 'NotIn', first ? [1, 2] : [3, null])],
+    ['dates', (first) => leaf('created_at', 'LessThan', first ? '2020-01-01T00:00:00Z' : new Date('2100-01-01'))],
+    ['a rewritten operator', (first) => leaf('title', 'Contains', first ? 'a' : 'e')],
+  ];
+  const pages = [new Page(0, 5), new Page(2, 5), new Page(3)];
+
+  test.each(shapes)('%s', async (_name, tree) => {
+    const projection = new Projection('id', 'title', 'price', 'created_at', 'author:last_name', 'editor:first_name');
+    for (const page of pages) {
+      for (const first of [true, false, true]) {
+        const filter = new PaginatedFilter({
+          conditionTree: tree(first),
+          sort: new Sort({ field: 'id', ascending: false }),
+          page,
+        });
+        const fresh = await createSqlDataSource(fixture.params)(silent);
+        const expected = await fresh.getCollection('books').list(makeCaller(), filter, projection);
+        await fresh.close?.();
+
+        await expect(warm.getCollection('books').list(makeCaller(), filter, projection)).resolves.toEqual(expected);
+      }
+    }
+  });
+});
