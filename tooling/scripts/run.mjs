@@ -1,33 +1,45 @@
 #!/usr/bin/env node
 // The README's two commands (`npm start`, `npm test`) land here. Needs only Node >= 20 and npm:
-// when pnpm (the version pinned in package.json "packageManager") is missing, it runs through npx.
+// when pnpm (the version pinned in package.json "packageManager") is missing, it is installed with
+// npm into .tooling-cache/ and put first on the PATH of every child process, turbo's tasks included.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
 
-function pnpmCommand() {
+function pnpmVersion(env) {
   try {
-    const version = execFileSync('pnpm', ['--version'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
-    if (version.split('.')[0] === pinned.split('.')[0]) return ['pnpm'];
+    return execFileSync('pnpm', ['--version'], { encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
-    // not installed: fall through to npx
+    return undefined;
   }
-  return ['npx', '--yes', `pnpm@${pinned}`];
 }
 
-const pnpm = pnpmCommand();
+/** The PATH under which `pnpm` is the pinned major version, installing it locally if needed. */
+function pathWithPnpm() {
+  const major = pinned.split('.')[0];
+  if (pnpmVersion(process.env)?.split('.')[0] === major) return process.env.PATH;
+  const prefix = join(root, '.tooling-cache', `pnpm-${pinned}`);
+  const path = [join(prefix, 'node_modules', '.bin'), process.env.PATH].join(delimiter);
+  if (!existsSync(join(prefix, 'node_modules', '.bin', 'pnpm'))) {
+    console.log(`pnpm ${major}.x not found: installing pnpm@${pinned} into ${prefix}`);
+    execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', prefix, `pnpm@${pinned}`], {
+      stdio: 'inherit',
+    });
+  }
+  return path;
+}
+
 const env = {
   ...process.env,
+  PATH: pathWithPnpm(),
   TURBO_TELEMETRY_DISABLED: '1',
   PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? '/bin/true',
 };
+const pnpm = ['pnpm'];
 
 function run(args, { allowFailure = false } = {}) {
   const [command, ...rest] = [...pnpm, ...args];
