@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import type { Config } from '../config/config';
 import { PrismaClient } from '../generated/prisma/client';
@@ -36,9 +37,25 @@ export async function createPrismaClient(config: DatabaseOptions): Promise<Prism
   return createPGlitePrismaClient(pglite, unlock);
 }
 
-/** A client over PostgreSQL; Prisma owns the pg pool and ends it on `$disconnect()`. */
+/** The pg pools under PostgreSQL clients, for `pgPoolOf`. */
+const pools = new WeakMap<PrismaClient, pg.Pool>();
+
+/** A client over PostgreSQL; it owns its pg pool and ends it on `$disconnect()`. */
 export function createPostgresPrismaClient(url: string): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+  const pool = new pg.Pool({ connectionString: url });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  pools.set(prisma, pool);
+  return prisma;
+}
+
+/**
+ * The pg pool under a PostgreSQL client, for the few hot statements that skip Prisma's per-query
+ * cost (see bench/README.md, public-api-notes); undefined on PGlite, or for a wrapped client: the
+ * caller then goes through Prisma with the same SQL. Read-only statements only: they share the
+ * pool (and its size) with Prisma, outside any Prisma transaction.
+ */
+export function pgPoolOf(prisma: PrismaClient): pg.Pool | undefined {
+  return pools.get(prisma);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Range } from '../activity-logs/range';
 import type { AppContext } from '../context';
+import { pgPoolOf } from '../db/create-prisma-client';
 import { Prisma } from '../generated/prisma/client';
 import type { NoteFilters } from './note-filters';
 import type { NoteRecord } from './note-record';
@@ -8,7 +9,14 @@ import type { NoteRecord } from './note-record';
 /** Which environment a page is read from: by id, or by name within a project (one statement either way). */
 export type NotePageEnvironment =
   | { readonly environmentId: number }
-  | { readonly projectId: number; readonly environmentName: string };
+  | { readonly projectId: number; readonly environmentName: string }
+  /**
+   * The environment of the project of the token with that hash, if and only if that project is
+   * named `projectName`: lets the public API start the page before the token's authorization
+   * completes (see src/public-api/notes/notes-listing-prefetch.ts) while the statement itself can
+   * never read another project's notes.
+   */
+  | { readonly tokenHash: string; readonly projectName: string; readonly environmentName: string };
 
 export interface NotePage {
   /** Ordered by id descending (most recent first). */
@@ -41,7 +49,17 @@ const noteRowSchema = z.object({
   messages: messagesSchema,
 });
 
-const environmentRowSchema = z.object({ environmentId: z.number(), id: z.number().nullable() });
+const environmentRowSchema = z.object({
+  environmentId: z.number(),
+  projectId: z.number(),
+  id: z.number().nullable(),
+});
+
+/** A page with the project it was read from (callers holding an authorization compare the two). */
+export interface ScopedNotePage {
+  readonly projectId: number;
+  readonly page: NotePage;
+}
 
 /**
  * One page of an environment's notes, with each note's creator, team and thread (messages oldest
@@ -58,13 +76,21 @@ export async function readNotePage(
   environment: NotePageEnvironment,
   filters: NoteFilters,
 ): Promise<NotePage | null> {
-  const environmentCondition =
-    'environmentId' in environment
-      ? Prisma.sql`e.id = ${environment.environmentId}`
-      : Prisma.sql`e."projectId" = ${environment.projectId} AND e.name = ${environment.environmentName}`;
+  return (await readScopedNotePage(context, environment, filters))?.page ?? null;
+}
+
+/** `readNotePage`, also telling which project the environment belongs to. */
+export async function readScopedNotePage(
+  context: AppContext,
+  environment: NotePageEnvironment,
+  filters: NoteFilters,
+): Promise<ScopedNotePage | null> {
   const conditions = [Prisma.sql`n."environmentId" = e.id`, ...filterConditions(filters)];
-  const rows = await context.prisma.$queryRaw<unknown[]>`
-    SELECT e.id AS "environmentId", page.*
+  // The note's timestamps are `timestamptz`: both drivers (pg, Prisma's PGlite adapter) return Dates.
+  const rows = await runQuery(
+    context,
+    Prisma.sql`
+    SELECT e.id AS "environmentId", e."projectId" AS "projectId", page.*
     FROM "Environment" e
     LEFT JOIN LATERAL (
       SELECT n.id, n."collectionName", n."recordId", n.title, n."userId", n."teamId",
@@ -85,16 +111,39 @@ export async function readNotePage(
       ORDER BY n.id DESC
       LIMIT ${filters.limit + 1}
     ) page ON true
-    WHERE ${environmentCondition}
-    ORDER BY page.id DESC`;
+    WHERE ${environmentCondition(environment)}
+    ORDER BY page.id DESC`,
+  );
 
   const first = rows[0];
   if (first === undefined) return null;
-  const { environmentId, id } = environmentRowSchema.parse(first);
+  const { environmentId, projectId, id } = environmentRowSchema.parse(first);
   // The environment exists but no note matched: LEFT JOIN LATERAL leaves one row of nulls.
-  if (id === null) return { notes: [], hasMore: false };
+  if (id === null) return { projectId, page: { notes: [], hasMore: false } };
   const notes = rows.slice(0, filters.limit).map((row) => toNoteRecord(noteRowSchema.parse(row), environmentId));
-  return { notes, hasMore: rows.length > filters.limit };
+  return { projectId, page: { notes, hasMore: rows.length > filters.limit } };
+}
+
+function environmentCondition(environment: NotePageEnvironment): Prisma.Sql {
+  if ('environmentId' in environment) return Prisma.sql`e.id = ${environment.environmentId}`;
+  const projectId =
+    'projectId' in environment
+      ? Prisma.sql`${environment.projectId}`
+      : Prisma.sql`(SELECT t."projectId" FROM "ApplicationToken" t JOIN "Project" p ON p.id = t."projectId"
+                    WHERE t."tokenHash" = ${environment.tokenHash} AND p.name = ${environment.projectName})`;
+  return Prisma.sql`e."projectId" = ${projectId} AND e.name = ${environment.environmentName}`;
+}
+
+/**
+ * PostgreSQL: straight through the pg pool under Prisma (same text, `$n` parameters), which saves
+ * Prisma's per-query cost on this hot, read-only statement (bench/README.md, public-api-notes).
+ * PGlite, or a wrapped client: through `$queryRaw`.
+ */
+async function runQuery(context: AppContext, sql: Prisma.Sql): Promise<unknown[]> {
+  const pool = pgPoolOf(context.prisma);
+  if (!pool) return context.prisma.$queryRaw<unknown[]>(sql);
+  const { text, values } = sql as Prisma.Sql & { readonly text: string };
+  return (await pool.query({ text, values })).rows;
 }
 
 function toNoteRecord(row: z.output<typeof noteRowSchema>, environmentId: number): NoteRecord {

@@ -4,9 +4,10 @@ import { createTokensService } from '../tokens/tokens-service';
 import { activityLogsRoutes } from './activity-logs/activity-logs-routes';
 import { adminLogsRoutes } from './admin-logs/admin-logs-routes';
 import { authenticateRequest } from './auth/public-api-auth';
-import { notesRoutes } from './notes/notes-routes';
+import { prefetchNotesListing } from './notes/notes-listing-prefetch';
+import { NOTES_PATH, notesRoutes } from './notes/notes-routes';
 import { createPublicApiDocument } from './openapi/public-api-document';
-import { publicApiRateLimiter } from './rate-limit/public-api-rate-limiter';
+import { countPerAddress, publicApiRateLimiter } from './rate-limit/public-api-rate-limiter';
 
 /** Where the public API is mounted; every endpoint is versioned by this prefix (spec §9). */
 export const PUBLIC_API_PREFIX = '/v1';
@@ -23,12 +24,16 @@ export function publicApiRouter(context: AppContext): Router {
   const document = createPublicApiDocument(context.config.publicUrl);
 
   // Anonymous: limited per client address.
-  router.get('/openapi.json', limiter, (_req, res) => {
+  router.get('/openapi.json', countPerAddress(), limiter, (_req, res) => {
     res.json(document);
   });
 
-  // The order matters: the token is authenticated (not yet authorized) so that the limiter can key
-  // on it, then each route authorizes it for its own scope.
+  // The order matters. The limiter decides first, without the database (keyed by the hash of a
+  // well-formed token, or by address). The notes listing then starts its page, scoped by that hash,
+  // concurrently with the token's authentication; failed tokens are also counted per address (the
+  // limiter's second pass). Each route finally authorizes the token for its own scope.
+  router.use(limiter);
+  router.use(prefetchNotesListing(context, NOTES_PATH));
   router.use(authenticateRequest(tokens), limiter);
   router.use(notesRoutes(context, tokens));
   router.use(activityLogsRoutes(context, tokens));

@@ -2,7 +2,6 @@ import { type Request, type Response, Router } from 'express';
 import { getTokenAuth } from '../../auth/require-token';
 import type { AppContext } from '../../context';
 import { parseOrThrow } from '../../errors';
-import type { NoteFilters } from '../../notes/note-filters';
 import { addNoteMessageInputSchema, createNoteInputSchema } from '../../notes/note-inputs';
 import type { NoteActor, NoteScope } from '../../notes/note-record';
 import {
@@ -15,10 +14,11 @@ import {
 import type { TokensService } from '../../tokens/tokens-service';
 import { authorize } from '../auth/public-api-auth';
 import { environmentNotFound, findEnvironment } from '../environment-scope';
-import { readRange } from '../query/query-params';
 import { readQuery } from '../query/read-query';
-import { type NotesListingObject, type NotesQuery, notePathSchema, notesQuerySchema } from './note-schemas';
+import { type NotesListingObject, notePathSchema, notesQuerySchema } from './note-schemas';
 import { toNoteObject } from './note-serializer';
+import { takePrefetchedNotesListing } from './notes-listing-prefetch';
+import { toNoteFilters } from './notes-query';
 
 export const NOTES_PATH = '/project/:projectName/environment/:environmentName/notes';
 export const NOTE_PATH = `${NOTES_PATH}/:noteId`;
@@ -33,8 +33,13 @@ export function notesRoutes(context: AppContext, tokens: TokensService): Router 
     const query = parseOrThrow(notesQuerySchema, readQuery(req), 'query');
     const { project } = getTokenAuth(res);
     const environmentName = String(req.params.environmentName);
-    // The environment is resolved inside the page's statement: one round trip for both.
-    const page = await listEnvironmentNotes(context, project.id, environmentName, toNoteFilters(query));
+    // Usually started by `prefetchNotesListing` while the token was being checked; read again here
+    // when it was not, or when it found nothing (then the environment is unknown: 404).
+    const prefetched = await takePrefetchedNotesListing(res);
+    const page =
+      prefetched?.projectId === project.id
+        ? prefetched.page
+        : await listEnvironmentNotes(context, project.id, environmentName, toNoteFilters(query));
     if (!page) throw environmentNotFound(project, environmentName);
     const body: NotesListingObject = {
       hasMore: page.hasMore,
@@ -79,19 +84,4 @@ async function resolveScope(context: AppContext, req: Request, res: Response) {
   const scope: NoteScope = { projectId: project.id, environmentId: environment.id };
   const actor: NoteActor = { userId: user.id, userEmail: user.email, tokenId: token.id };
   return { scope, actor, projectName: project.name, environmentName: environment.name };
-}
-
-function toNoteFilters(query: NotesQuery): NoteFilters {
-  return {
-    limit: query.limit,
-    userId: query.userId,
-    userEmail: query.userEmail,
-    teamName: query.teamName,
-    collectionName: query.collectionName,
-    recordId: query.recordId,
-    createdAt: readRange(query, 'createdAt'),
-    updatedAt: readRange(query, 'updatedAt'),
-    archivedAt: readRange(query, 'archivedAt'),
-    id: readRange(query, 'id'),
-  };
 }

@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { AppContext } from '../../context';
 import { RateLimitError } from '../../errors';
+import { wellFormedBearerHash } from '../auth/bearer-hash';
 import { getAuthentication } from '../auth/public-api-auth';
 import { createRateLimitStore } from './rate-limit-store';
 
@@ -13,20 +14,32 @@ import { createRateLimitStore } from './rate-limit-store';
  * `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix time, in seconds, at
  * which the window ends); a refused request gets 429 `rate_limited` with `Retry-After` (seconds).
  *
- * Runs after `authenticateRequest`, which tells it the token.
+ * Mounted twice, with the same limiter (so the same store and counts):
+ * 1. BEFORE any database work: a well-formed token (checked without the database) counts against
+ *    the SHA-256 of its value, anything else against the address. A token past its limit, or an
+ *    address past its limit without a well-formed token, costs no statement at all.
+ * 2. After `authenticateRequest`, for well-formed tokens that failed authentication (unknown,
+ *    revoked, expired) only: they also count against the address, as requests without a valid
+ *    token always did; otherwise minting look-alike tokens (the checksum is public) would get a
+ *    fresh counter per value. Such a request then carries the address's headers.
  */
 export function publicApiRateLimiter(context: AppContext): RequestHandler {
   const { config } = context;
   const windowMs = config.PLATFORM_PUBLIC_API_RATE_WINDOW_MS;
   return rateLimit({
     windowMs,
-    limit: (_req: Request, res: Response) =>
-      tokenIdOf(res) === undefined
+    limit: (req: Request, res: Response) =>
+      tokenHashKeyOf(req, res) === undefined
         ? config.PLATFORM_PUBLIC_API_ANONYMOUS_RATE_LIMIT
         : config.PLATFORM_PUBLIC_API_RATE_LIMIT,
-    keyGenerator: (req: Request, res: Response) => {
-      const tokenId = tokenIdOf(res);
-      return tokenId === undefined ? `ip:${ipKeyGenerator(req.ip ?? 'unknown')}` : `token:${tokenId}`;
+    keyGenerator: (req: Request, res: Response) =>
+      tokenHashKeyOf(req, res) ?? `ip:${ipKeyGenerator(req.ip ?? 'unknown')}`,
+    // Second pass: only well-formed tokens that failed authentication are counted (again).
+    skip: (req: Request, res: Response) => {
+      const authentication = getAuthentication(res);
+      return (
+        authentication !== undefined && (authentication.isAuthenticated || wellFormedBearerHash(req) === undefined)
+      );
     },
     standardHeaders: false,
     legacyHeaders: true,
@@ -44,14 +57,29 @@ export function publicApiRateLimiter(context: AppContext): RequestHandler {
       const info = (req as Request & { rateLimit?: { limit: number; resetTime?: Date } }).rateLimit;
       const resetAt = info?.resetTime?.getTime() ?? Date.now() + windowMs;
       const retryAfterSeconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
-      const scope = tokenIdOf(res) === undefined ? 'per client address without a valid token' : 'per token';
+      const scope = tokenHashKeyOf(req, res) === undefined ? 'per client address without a valid token' : 'per token';
       const limit = `${info?.limit ?? '?'} requests per ${windowMs / 1000} s ${scope}`;
       next(new RateLimitError(`Rate limit exceeded (${limit}); retry in ${retryAfterSeconds} s.`, retryAfterSeconds));
     },
   });
 }
 
-function tokenIdOf(res: Response): number | undefined {
-  const authentication = getAuthentication(res);
-  return authentication?.isAuthenticated ? authentication.token.token.id : undefined;
+const PER_ADDRESS_KEY = 'publicApiRateLimitPerAddress';
+
+/** Put before the limiter on anonymous routes (`/v1/openapi.json`): counted per address, token or not. */
+export function countPerAddress(): RequestHandler {
+  return function countPublicApiRequestPerAddress(_req, res, next) {
+    res.locals[PER_ADDRESS_KEY] = true;
+    next();
+  };
+}
+
+/**
+ * `token:<sha-256>` on the first pass for a well-formed token; undefined (count per address)
+ * otherwise, and always on the second pass (which runs for failed tokens only).
+ */
+function tokenHashKeyOf(req: Request, res: Response): string | undefined {
+  if (getAuthentication(res) !== undefined || res.locals[PER_ADDRESS_KEY] === true) return undefined;
+  const hash = wellFormedBearerHash(req);
+  return hash === undefined ? undefined : `token:${hash}`;
 }

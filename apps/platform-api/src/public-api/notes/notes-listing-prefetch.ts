@@ -1,0 +1,60 @@
+import { type Request, type RequestHandler, type Response, Router } from 'express';
+import type { AppContext } from '../../context';
+import { readScopedNotePage, type ScopedNotePage } from '../../notes/note-page';
+import { wellFormedBearerHash } from '../auth/bearer-hash';
+import { readQuery } from '../query/read-query';
+import { type NotesQuery, notesQuerySchema } from './note-schemas';
+import { toNoteFilters } from './notes-query';
+
+const LOCALS_KEY = 'notesListingPrefetch';
+
+/**
+ * Starts the notes listing's page statement BEFORE the token is authenticated, so that the two
+ * statements of a listing overlap instead of adding up (bench/README.md, public-api-notes).
+ *
+ * Safe by construction: the statement reads the environment of the project of the token whose hash
+ * the request carries, and only if that project has the path's name, so it can never read another
+ * project's notes. Its result is used only by the listing handler, i.e. once authentication, the
+ * rate limit, scope, role and SSO checks have all passed; on any refusal it is dropped unread.
+ * Mount it after the rate limiter (a refused request must cost no statement) and before
+ * `authenticateRequest`. Requests without a well-formed token or with an invalid query start
+ * nothing: the handler answers them as before.
+ */
+export function prefetchNotesListing(context: AppContext, path: string): Router {
+  const router = Router();
+  const prefetch: RequestHandler = (req, res, next) => {
+    const tokenHash = wellFormedBearerHash(req);
+    const query = tokenHash === undefined ? undefined : validQuery(req);
+    if (tokenHash !== undefined && query !== undefined) {
+      const scope = {
+        tokenHash,
+        projectName: String(req.params.projectName),
+        environmentName: String(req.params.environmentName),
+      };
+      const page = readScopedNotePage(context, scope, toNoteFilters(query));
+      // Dropped unread when the request is refused: its failure must not become an unhandled rejection.
+      page.catch(() => {});
+      res.locals[LOCALS_KEY] = page;
+    }
+    next();
+  };
+  router.get(path, prefetch);
+  return router;
+}
+
+/** The listing's query when valid; an invalid one is refused by the handler, after authorization, as before. */
+function validQuery(req: Request): NotesQuery | undefined {
+  try {
+    const parsed = notesQuerySchema.safeParse(readQuery(req));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined; // a repeated parameter
+  }
+}
+
+/** The page `prefetchNotesListing` started for this request, if any (read it once authorized). */
+export function takePrefetchedNotesListing(res: Response): Promise<ScopedNotePage | null> | undefined {
+  const page = res.locals[LOCALS_KEY] as Promise<ScopedNotePage | null> | undefined;
+  res.locals[LOCALS_KEY] = undefined;
+  return page;
+}
