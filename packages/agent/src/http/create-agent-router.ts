@@ -12,7 +12,7 @@ import type { PermissionService } from './permissions/permission-service';
 import type { RouteDependencies } from './route-context';
 import { registerActionRoutes } from './routes/action-routes';
 import { registerChartRoutes } from './routes/chart-routes';
-import { registerCollectionRoutes } from './routes/collection-routes';
+import { registerCollectionCountRoute, registerCollectionRoutes } from './routes/collection-routes';
 import { registerRecordRoutes } from './routes/record-routes';
 import { registerRelationReadRoutes } from './routes/relation-read-routes';
 import { registerRelationWriteRoutes } from './routes/relation-write-routes';
@@ -65,13 +65,19 @@ export function createAgentRouter(getDataSource: () => DataSource, options: Agen
 
   const api = express.Router();
   api.use(requestId(), requestLogger(options.logger));
-  api.use(cors({ origin: options.corsOrigins ?? false, credentials: true, exposedHeaders: ['X-Request-Id'] }));
+  // Without `corsOrigins`, `cors({ origin: false })` would only call next(): it is not mounted.
+  if (options.corsOrigins !== undefined) {
+    api.use(cors({ origin: options.corsOrigins, credentials: true, exposedHeaders: ['X-Request-Id'] }));
+  }
   api.get('/', (_req, res) => {
     res.json({ status: 'ok' });
   });
 
   // Bodies are read only once the caller is authenticated: anonymous requests cost no parsing.
   api.use(authenticate(verifier), express.json({ limit: options.bodyLimit ?? '10mb' }));
+  // The list and export (single-segment paths, which no other GET route matches) come first: the
+  // list is the most frequent request, and Express tries the routes in order.
+  registerCollectionRoutes(api, deps);
   registerChartRoutes(api, deps);
   registerActionRoutes(api, deps, {
     useUnsafeActionEndpoint: options.useUnsafeActionEndpoint,
@@ -79,7 +85,7 @@ export function createAgentRouter(getDataSource: () => DataSource, options: Agen
   });
   registerRelationReadRoutes(api, deps);
   registerRelationWriteRoutes(api, deps);
-  registerCollectionRoutes(api, deps);
+  registerCollectionCountRoute(api, deps);
   registerRecordRoutes(api, deps);
   api.use((req, _res, next) => {
     next(new NotFoundError(`No route ${req.method} ${req.baseUrl}${req.path}.`));

@@ -10,7 +10,9 @@ import type { Request, Response } from 'express';
 import { getAuthenticatedCaller } from './auth/authenticate';
 import type { Permission, PermissionExtra, PermissionService } from './permissions/permission-service';
 import { parseTimezone } from './query/parse-timezone';
-import { type RawQuery, readRawQuery } from './query/raw-query';
+import { getQueryString, type RawQuery, readRawQuery } from './query/raw-query';
+
+const collectionsByDataSource = new WeakMap<DataSource, Map<string, Collection>>();
 
 /** What every route handler is built with. */
 export interface RouteDependencies {
@@ -26,31 +28,49 @@ export class RouteContext {
   readonly dataSource: DataSource;
   readonly caller: Caller;
   readonly query: RawQuery;
+  /** The query string as sent (after `?`, not decoded), `''` without one. */
+  readonly queryString: string;
 
   private constructor(
     private readonly permissions: PermissionService,
     dataSource: DataSource,
     caller: Caller,
     query: RawQuery,
+    queryString: string,
   ) {
     this.dataSource = dataSource;
     this.caller = caller;
     this.query = query;
+    this.queryString = queryString;
   }
 
   /** @throws ValidationError when the `timezone` parameter is not an IANA time zone. */
   static create(deps: RouteDependencies, req: Request, res: Response): RouteContext {
-    const query = readRawQuery(req);
+    const queryString = getQueryString(req);
+    const query = readRawQuery(queryString);
     const caller = getAuthenticatedCaller(res);
     const timezone = parseTimezone(query.get('timezone'));
     const withTimezone = timezone === undefined ? caller : { ...caller, timezone };
 
-    return new RouteContext(deps.permissions, deps.getDataSource(), withTimezone, query);
+    return new RouteContext(deps.permissions, deps.getDataSource(), withTimezone, query, queryString);
   }
 
   /** @throws NotFoundError listing the collections that exist. */
   getCollection(name: string | undefined): Collection {
+    // The listing of a data source is fixed once it is built (`restart()` builds a new one), and
+    // reading it walks every layer of the customization stack: found collections are remembered.
+    let found = collectionsByDataSource.get(this.dataSource);
+    const cached = name === undefined ? undefined : found?.get(name);
+    if (cached !== undefined) return cached;
+
     const collection = this.dataSource.collections.find((candidate) => candidate.name === name);
+    if (collection !== undefined && name !== undefined) {
+      if (found === undefined) {
+        found = new Map();
+        collectionsByDataSource.set(this.dataSource, found);
+      }
+      found.set(name, collection);
+    }
     if (collection === undefined) {
       const names = this.dataSource.collections.map((candidate) => candidate.name).join(', ');
       throw new NotFoundError(`Collection '${String(name)}' does not exist. Collections: ${names || 'none'}.`);

@@ -86,6 +86,24 @@ describe('createAgentRouter', () => {
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  test('without corsOrigins, answers no CORS headers and no preflight', async () => {
+    const { app, authorization } = await makeApp();
+
+    const response = await request(app)
+      .get('/platform/books')
+      .set('Origin', 'https://app.platform.example')
+      .set('Authorization', authorization);
+    const preflight = await request(app)
+      .options('/platform/books')
+      .set('Origin', 'https://app.platform.example')
+      .set('Access-Control-Request-Method', 'GET');
+
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+    expect(preflight.status).toBe(401);
+    expect(Object.keys(preflight.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+  });
+
   test('reads the data source per request, so that it can be swapped', async () => {
     let current = makeLibraryDataSource();
     const app = express().use(

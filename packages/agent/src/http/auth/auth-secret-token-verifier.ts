@@ -4,25 +4,92 @@ import { InvalidTokenError, TokenExpiredError } from './authentication-errors';
 import { callerFromClaims } from './caller-claims';
 import type { TokenVerifier } from './token-verifier';
 
-/** Verifies the user tokens the agent signs itself: HS256 with the `authSecret`. */
-export function createAuthSecretTokenVerifier(authSecret: string): TokenVerifier {
+/** How many verified tokens each verifier remembers (least recently used first out). */
+export const VERIFIED_TOKEN_CACHE_SIZE = 1000;
+
+export interface AuthSecretTokenVerifierOptions {
+  /** Verified tokens kept; `0` disables the cache. Default `VERIFIED_TOKEN_CACHE_SIZE`. */
+  readonly cacheSize?: number;
+}
+
+/** A token that verified, with the time claims re-checked on every later use. */
+interface VerifiedToken {
+  readonly caller: Caller;
+  /** `exp` and `nbf` claims, in seconds since the epoch, when the token has them. */
+  readonly exp: number | undefined;
+  readonly nbf: number | undefined;
+}
+
+/**
+ * Verifies the user tokens the agent signs itself: HS256 with the `authSecret`.
+ *
+ * Verified tokens are cached (bounded LRU keyed by the whole token string, signature included):
+ * an HS256 token is self-contained and the secret is fixed for the verifier's life, so the same
+ * string always verifies to the same claims. Only the time claims can change their verdict, so
+ * they are checked again against the clock on every hit, exactly as `jwtVerify` checks them
+ * (`nbf` first, then `exp`, no tolerance): a token that expires while cached answers
+ * TokenExpiredError and leaves the cache. Tokens that fail verification are never cached.
+ */
+export function createAuthSecretTokenVerifier(
+  authSecret: string,
+  { cacheSize = VERIFIED_TOKEN_CACHE_SIZE }: AuthSecretTokenVerifierOptions = {},
+): TokenVerifier {
   const key = new TextEncoder().encode(authSecret);
+  // A Map iterates in insertion order: a hit is re-inserted, so the first key is the least recently used.
+  const verified = new Map<string, VerifiedToken>();
+
+  const verifyWithJose = async (token: string): Promise<VerifiedToken> => {
+    let payload: { exp?: number; nbf?: number };
+    try {
+      ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'] }));
+    } catch (error) {
+      // jose errors are compared by code: its classes differ between its ESM and CJS builds.
+      if ((error as { code?: unknown }).code === 'ERR_JWT_EXPIRED') {
+        throw new TokenExpiredError('The token has expired: sign in again.', { cause: error });
+      }
+      throw new InvalidTokenError('The token is invalid: its signature or claims do not verify.', { cause: error });
+    }
+
+    return { caller: callerFromClaims(payload), exp: payload.exp, nbf: payload.nbf };
+  };
 
   return {
     canVerify: (header) => header.alg === 'HS256',
     async verify(token: string): Promise<Caller> {
-      let payload: unknown;
-      try {
-        ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'] }));
-      } catch (error) {
-        // jose errors are compared by code: its classes differ between its ESM and CJS builds.
-        if ((error as { code?: unknown }).code === 'ERR_JWT_EXPIRED') {
-          throw new TokenExpiredError('The token has expired: sign in again.', { cause: error });
-        }
-        throw new InvalidTokenError('The token is invalid: its signature or claims do not verify.', { cause: error });
+      const cached = verified.get(token);
+      if (cached !== undefined) {
+        checkTimeClaims(cached, () => verified.delete(token));
+        verified.delete(token);
+        verified.set(token, cached);
+
+        return copyCaller(cached.caller);
       }
 
-      return callerFromClaims(payload);
+      const entry = await verifyWithJose(token);
+      if (cacheSize > 0) {
+        if (verified.size >= cacheSize) verified.delete(verified.keys().next().value as string);
+        verified.set(token, entry);
+      }
+
+      return copyCaller(entry.caller);
     },
   };
+}
+
+/** `jwtVerify`'s checks of `nbf` and `exp` (seconds, floored clock, no tolerance). */
+function checkTimeClaims({ exp, nbf }: VerifiedToken, evict: () => void): void {
+  const now = Math.floor(Date.now() / 1000);
+  if (nbf !== undefined && nbf > now) {
+    evict();
+    throw new InvalidTokenError('The token is invalid: its signature or claims do not verify.');
+  }
+  if (exp !== undefined && exp <= now) {
+    evict();
+    throw new TokenExpiredError('The token has expired: sign in again.');
+  }
+}
+
+/** Each request gets its own caller (and tags), so that nothing can change what the cache holds. */
+function copyCaller(caller: Caller): Caller {
+  return { ...caller, tags: { ...caller.tags } };
 }

@@ -19,11 +19,19 @@ export interface TokenVerifier {
   verify(token: string): Promise<Caller>;
 }
 
+/** How many tokens the composite verifier remembers the verifier of. */
+export const PICKED_VERIFIER_CACHE_SIZE = 1000;
+
 /**
  * A verifier that hands each token to the first of `verifiers` that claims it, chosen from the
  * token's unverified header (never from its claims, which nobody checked yet).
+ *
+ * The choice depends only on the header, which is part of the token string: once a token has
+ * verified, the verifier that took it is remembered (bounded LRU keyed by the whole token), so
+ * its header is not decoded again. Tokens that fail verification are not remembered.
  */
 export function createCompositeTokenVerifier(verifiers: readonly TokenVerifier[]): TokenVerifier {
+  const picked = new Map<string, TokenVerifier>();
   const pick = (token: string): TokenVerifier | undefined => {
     let header: UnverifiedTokenHeader;
     try {
@@ -38,10 +46,21 @@ export function createCompositeTokenVerifier(verifiers: readonly TokenVerifier[]
   return {
     canVerify: (header) => verifiers.some((verifier) => verifier.canVerify(header)),
     async verify(token) {
+      const remembered = picked.get(token);
+      if (remembered !== undefined) {
+        picked.delete(token);
+        picked.set(token, remembered);
+        return remembered.verify(token);
+      }
+
       const verifier = pick(token);
       if (verifier === undefined) throw new InvalidTokenError('No issuer of this agent signs tokens like this one.');
 
-      return verifier.verify(token);
+      const caller = await verifier.verify(token);
+      if (picked.size >= PICKED_VERIFIER_CACHE_SIZE) picked.delete(picked.keys().next().value as string);
+      picked.set(token, verifier);
+
+      return caller;
     },
   };
 }

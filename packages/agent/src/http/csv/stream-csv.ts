@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { Page, type Projection, type RecordData, RecordUtils } from '@platform/datasource-toolkit';
+import { Page, type Projection, type RecordData } from '@platform/datasource-toolkit';
 import type { Response } from 'express';
 
 /** Records an export reads per query: large enough to be fast, small enough to keep memory flat. */
@@ -23,15 +23,10 @@ export interface StreamCsvOptions {
 export async function streamCsv(res: Response, options: StreamCsvOptions): Promise<void> {
   const { projection, fetchPage, pageSize = CSV_PAGE_SIZE } = options;
   const columns = [...projection];
-  const readers = columns.map(makeCellReader);
-  const toLines = (page: RecordData[]) => {
-    let text = '';
-    for (const record of page) text += toLine(readers.map((read) => read(record)));
-    return text;
-  };
+  const toLines = makePageWriter(columns);
   // The first page is read before anything is sent, so that its errors (the most likely ones:
   // validation, permissions in the collection) still get a proper error response.
-  let records = await fetchPage(new Page(0, pageSize));
+  let records: RecordData[] | undefined = await fetchPage(new Page(0, pageSize));
 
   // 'close' on the response, not on the request: since Node 16 the request emits 'close' as
   // soon as its body was read, whereas the response emits it when the socket goes away.
@@ -46,14 +41,18 @@ export async function streamCsv(res: Response, options: StreamCsvOptions): Promi
 
   try {
     await write(res, toLine(columns));
-    for (let skip = pageSize; !isClosed; skip += pageSize) {
+    for (let skip = pageSize; !isClosed && records !== undefined; skip += pageSize) {
       // The next page is read while this one is converted and written, so that the database's
       // latency overlaps the agent's work: at most two pages are held in memory.
-      const next = records.length < pageSize ? undefined : fetchPage(new Page(skip, pageSize));
+      const next: Promise<RecordData[]> | undefined =
+        records.length < pageSize ? undefined : fetchPage(new Page(skip, pageSize));
       next?.catch(() => undefined); // awaited below, unless the client left first
-      if (records.length > 0) {
-        await write(res, toLines(records));
-      }
+      // One string, then one write, per page; the page's records are let go of before waiting
+      // (for the socket, then for the next page), so that they die young, in the cheap
+      // collections of the young generation, instead of being promoted.
+      const text = records.length > 0 ? toLines(records) : '';
+      records = undefined;
+      if (text !== '') await write(res, text);
       if (!next || isClosed) break;
       records = await next;
     }
@@ -76,25 +75,55 @@ async function write(res: Response, chunk: string): Promise<void> {
 }
 
 /**
- * The cell of column `path` (`RecordUtils.getFieldValue` semantics, own fields only), with the
- * path split once per export rather than once per cell: this runs for every cell of the export.
+ * The CSV lines of a page of records, one column per path of `columns`: the cells are encoded
+ * straight into the page's text (no array of cells per record), and relation paths
+ * (`author:name`) are split once per export rather than once per cell. Same output as `toLine`
+ * on each record's cells (`RecordUtils.getFieldValue` semantics: own fields only).
  */
-function makeCellReader(path: string): (record: RecordData) => string | number | boolean | null {
-  const segments = path.split(':');
-  const read =
-    segments.length === 1
-      ? (record: RecordData) => (Object.hasOwn(record, path) ? record[path] : undefined)
-      : (record: RecordData) => RecordUtils.getFieldValue(record, path);
+function makePageWriter(columns: readonly string[]): (page: readonly RecordData[]) => string {
+  const cells = columns.map(makeCellEncoder);
+  const [first, ...others] = cells;
+  if (first === undefined) return (page) => '\n'.repeat(page.length);
 
-  return (record) => toCell(read(record));
+  return (page) => {
+    let text = '';
+    for (const record of page) {
+      let line = first(record);
+      for (const cell of others) line += `,${cell(record)}`;
+      text += `${line}\n`;
+    }
+
+    return text;
+  };
 }
 
-function toCell(value: unknown): string | number | boolean | null {
-  if (value === undefined || value === null) return null;
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+/** The encoded cell of column `path` of a record. */
+function makeCellEncoder(path: string): (record: RecordData) => string {
+  const segments = path.split(':');
+  if (segments.length === 1) return (record) => encodeCell(Object.hasOwn(record, path) ? record[path] : undefined);
 
-  return JSON.stringify(value);
+  return (record) => {
+    let current: unknown = record;
+    for (const segment of segments) {
+      if (typeof current !== 'object' || current === null || Array.isArray(current)) return '';
+      // Own fields only: `constructor` or `__proto__` must not read the prototype.
+      current = Object.hasOwn(current, segment) ? (current as RecordData)[segment] : undefined;
+    }
+
+    return encodeCell(current);
+  };
+}
+
+/** A value as `toLine` writes it: dates in ISO, other objects as JSON, quoted when needed. */
+function encodeCell(value: unknown): string {
+  if (value === undefined || value === null || value === false) return '';
+  if (value === true) return '1';
+  if (typeof value === 'number') return `${value}`;
+  const text: string | undefined =
+    typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : JSON.stringify(value);
+  if (text === undefined) return ''; // JSON.stringify of a function or symbol
+
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /**

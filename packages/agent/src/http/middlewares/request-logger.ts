@@ -8,7 +8,9 @@ export function requestLogger(logger: Logger): RequestHandler {
     // 'close' also fires when the client disconnects before the end, which we want logged too.
     res.once('close', () => {
       const ms = Number((process.hrtime.bigint() - start) / 1_000_000n);
-      logger('Info', `[${res.statusCode}] ${req.method} ${req.originalUrl.split('?')[0]} - ${ms}ms`);
+      const url = req.originalUrl;
+      const query = url.indexOf('?');
+      logger('Info', `[${res.statusCode}] ${req.method} ${query === -1 ? url : url.slice(0, query)} - ${ms}ms`);
     });
     next();
   };

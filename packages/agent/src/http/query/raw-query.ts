@@ -7,9 +7,17 @@ import type { Request } from 'express';
  */
 export type RawQuery = ReadonlyMap<string, string>;
 
-export function readRawQuery(req: Request): RawQuery {
+/** The raw query string of a request (after `?`, not decoded), `''` without one. */
+export function getQueryString(req: Request): string {
   const index = req.originalUrl.indexOf('?');
-  if (index === -1) return new Map();
 
-  return new Map(new URLSearchParams(req.originalUrl.slice(index + 1)));
+  return index === -1 ? '' : req.originalUrl.slice(index + 1);
+}
+
+/** @param source a request, or its query string as `getQueryString` returns it. */
+export function readRawQuery(source: Request | string): RawQuery {
+  const queryString = typeof source === 'string' ? source : getQueryString(source);
+  if (queryString === '') return new Map();
+
+  return new Map(new URLSearchParams(queryString));
 }

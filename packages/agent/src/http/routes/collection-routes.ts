@@ -3,13 +3,16 @@ import { createExportPageReader } from '../csv/export-pages';
 import { streamCsv } from '../csv/stream-csv';
 import { parseListQuery } from '../query/parse-list-query';
 import { parseProjection } from '../query/parse-projection';
+import { parseListRequest } from '../query/parsed-list-request';
 import { RouteContext, type RouteDependencies } from '../route-context';
 import { countRecords } from './count-records';
 import { buildListFilter } from './list-filter';
 
 /**
- * Reads of a whole collection: `GET /:collection` (list), `GET /:collection/count` and
- * `GET /:collection.csv` (streamed export).
+ * Reads of a whole collection, the paths of a single segment: `GET /:collection` (list) and
+ * `GET /:collection.csv` (streamed export). No other route of the agent matches a single segment
+ * with GET (but `/`, the healthcheck), so they are registered first, ahead of the routes the hot
+ * list request would otherwise be matched against one by one.
  */
 export function registerCollectionRoutes(router: Router, deps: RouteDependencies): void {
   router.get('/:collection.csv', async (req, res) => {
@@ -26,20 +29,10 @@ export function registerCollectionRoutes(router: Router, deps: RouteDependencies
     });
   });
 
-  router.get('/:collection/count', async (req, res) => {
-    const context = RouteContext.create(deps, req, res);
-    const collection = context.getCollection(req.params.collection);
-    const filter = await buildListFilter(context, collection, parseListQuery(collection, context.query));
-    await context.can('browse', collection, { filter });
-
-    res.json(await countRecords(context, collection, filter));
-  });
-
   router.get('/:collection', async (req, res) => {
     const context = RouteContext.create(deps, req, res);
     const collection = context.getCollection(req.params.collection);
-    const projection = parseProjection(collection, context.query).withPks(collection);
-    const query = parseListQuery(collection, context.query);
+    const { projection, query } = parseListRequest(collection, context.queryString, context.query);
     const filter = await buildListFilter(context, collection, query);
     await context.can('browse', collection, { filter });
 
@@ -47,5 +40,20 @@ export function registerCollectionRoutes(router: Router, deps: RouteDependencies
     const pageSize = query.page.limit ?? records.length;
 
     res.json({ data: records, meta: { page: { number: query.page.skip / pageSize + 1, size: pageSize } } });
+  });
+}
+
+/**
+ * `GET /:collection/count`. Registered after the chart routes, which it would otherwise shadow
+ * (`GET /_charts/count` is the chart named `count`).
+ */
+export function registerCollectionCountRoute(router: Router, deps: RouteDependencies): void {
+  router.get('/:collection/count', async (req, res) => {
+    const context = RouteContext.create(deps, req, res);
+    const collection = context.getCollection(req.params.collection);
+    const filter = await buildListFilter(context, collection, parseListQuery(collection, context.query));
+    await context.can('browse', collection, { filter });
+
+    res.json(await countRecords(context, collection, filter));
   });
 }

@@ -40,3 +40,25 @@ describe('chart routes', () => {
     expect(byPost.body).toEqual(byGet.body);
   });
 });
+
+describe('route order', () => {
+  test('GET /_charts/count is the data-source chart named count, not the count of a collection', async () => {
+    const { makeLibraryDataSource } = await import('../factories/library-data-source');
+    const { withTestExtras } = await import('../factories/test-collection');
+    const charts: string[] = [];
+    const dataSource = withTestExtras(makeLibraryDataSource(), {
+      charts: ['count'],
+      renderChart: async (_caller, name) => {
+        charts.push(name);
+        return { type: 'Value', value: { countCurrent: 42 } };
+      },
+    });
+    const { app, authorization } = await makeApp({ dataSource });
+
+    const response = await request(app).get('/platform/_charts/count').set('Authorization', authorization);
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ data: { type: 'Value', value: { countCurrent: 42 } } });
+    expect(charts).toEqual(['count']);
+  });
+});
