@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import { type CliDatabase, openCliDatabase, runCliOn } from '../helpers/cli-database';
 import { describeEachDatabase } from '../helpers/test-context';
-import { type CliDatabase, openCliDatabase, runCliOn } from '../identity/cli-database';
 import { uniqueSuffix } from '../identity/identity-fixtures';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -1,5 +1,5 @@
+import { type CliDatabase, openCliDatabase, runCliOn } from '../helpers/cli-database';
 import { describeEachDatabase } from '../helpers/test-context';
-import { type CliDatabase, openCliDatabase, runCliOn } from '../identity/cli-database';
 import { seedProject, seedUser } from '../identity/identity-fixtures';
 
 describeEachDatabase('platform-api teams', (kind) => {

@@ -1,6 +1,6 @@
 import { verifyPassword } from '../../src/identity/password-hasher';
+import { type CliDatabase, openCliDatabase, runCliOn } from '../helpers/cli-database';
 import { describeEachDatabase } from '../helpers/test-context';
-import { type CliDatabase, openCliDatabase, runCliOn } from '../identity/cli-database';
 import { seedProject, seedUser } from '../identity/identity-fixtures';
 
 describeEachDatabase('platform-api users', (kind) => {

@@ -5,8 +5,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { runCli } from '../../src/cli/program';
 import type { AppContext } from '../../src/context';
 import { createPGlitePrismaClient } from '../../src/db/create-prisma-client';
-import { ensurePGliteTemplate, TEMPLATE_ENV } from '../helpers/pglite-template';
-import { createTestContext, type DatabaseKind } from '../helpers/test-context';
+import { ensurePGliteTemplate, TEMPLATE_ENV } from './pglite-template';
+import { createTestContext, type DatabaseKind } from './test-context';
 
 /** A database the CLI opens by itself from its environment, and a way to look into it between runs. */
 export interface CliDatabase {
