@@ -98,15 +98,13 @@ export class CollectionDecorator implements Collection {
 
   list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
     // `withRefinedFilter` inlined: this runs in every layer for every page.
-    try {
+    return rejectOnThrow(() => {
       if (!this.mayRefineFilter(filter)) return Promise.resolve(this.childCollection.list(caller, filter, projection));
 
       return this.refineFilter(caller, filter).then((refined) =>
         this.childCollection.list(caller, refined, projection),
       );
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    });
   }
 
   aggregate(caller: Caller, filter: Filter, aggregation: Aggregation, limit?: number): Promise<AggregateResult[]> {
@@ -181,13 +179,23 @@ export class CollectionDecorator implements Collection {
     filter: F,
     run: (refined: F) => Promise<R>,
   ): Promise<R> {
-    try {
+    return rejectOnThrow(() => {
       if (!this.mayRefineFilter(filter)) return Promise.resolve(run(filter));
 
       return this.refineFilter(caller, filter).then(run);
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    });
+  }
+}
+
+/**
+ * `work()`, with a synchronous throw turned into a rejected promise, as from an async method. The
+ * layers' fast paths are synchronous (no await when they pass a request through), so they need it.
+ */
+export function rejectOnThrow<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return work();
+  } catch (error) {
+    return Promise.reject(error);
   }
 }
 

@@ -13,7 +13,7 @@ import {
   type RecordData,
   ValidationError,
 } from '@platform/datasource-toolkit';
-import { CollectionDecorator, overrideFilter } from '../collection-decorator';
+import { CollectionDecorator, overrideFilter, rejectOnThrow } from '../collection-decorator';
 import { assertColumn } from '../field-checks';
 import { decodeBinary, encodeBinary } from './binary-conversion';
 import { binaryValidation } from './binary-validation';
@@ -111,15 +111,13 @@ export class BinaryCollectionDecorator extends CollectionDecorator {
   }
 
   override list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
-    try {
+    return rejectOnThrow(() => {
       // Records hold the projected paths only: when none is a binary column (the usual case, and
       // always without Binary columns), the child's records pass as they are, without a copy.
       if (!projection.some((path) => modeAt(this, path) !== undefined)) return super.list(caller, filter, projection);
-    } catch (error) {
-      return Promise.reject(error);
-    }
 
-    return this.listConverted(caller, filter, projection);
+      return this.listConverted(caller, filter, projection);
+    });
   }
 
   override async aggregate(

@@ -13,7 +13,7 @@ import {
   type RecordData,
   ValidationError,
 } from '@platform/datasource-toolkit';
-import { CollectionDecorator, toPaginatedFilter } from '../collection-decorator';
+import { CollectionDecorator, rejectOnThrow, toPaginatedFilter } from '../collection-decorator';
 import { assertNewFieldName } from '../field-checks';
 import { computeInPlace } from './compute-in-place';
 import type { ComputedDefinition } from './types';
@@ -89,17 +89,15 @@ export class ComputedCollectionDecorator extends CollectionDecorator {
   }
 
   override list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
-    try {
+    return rejectOnThrow(() => {
       // No computed field in the projection (always so without computed fields): the request and
       // the records pass as they are, without an asynchronous step.
       if (!this.isLayerCustomized || !projection.some((path) => this.getComputed(path))) {
         return super.list(caller, filter, projection);
       }
-    } catch (error) {
-      return Promise.reject(error);
-    }
 
-    return this.listComputed(caller, filter, projection);
+      return this.listComputed(caller, filter, projection);
+    });
   }
 
   private async listComputed(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {

@@ -10,7 +10,7 @@ import type {
   Projection,
   RecordData,
 } from '@platform/datasource-toolkit';
-import { CollectionDecorator } from '../collection-decorator';
+import { CollectionDecorator, rejectOnThrow } from '../collection-decorator';
 
 /**
  * Skips the child when a filter provably matches nothing (`In []`, an `Or` of nothing, `Equal 1`
@@ -19,11 +19,9 @@ import { CollectionDecorator } from '../collection-decorator';
  */
 export class EmptyCollectionDecorator extends CollectionDecorator {
   override list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
-    try {
+    return rejectOnThrow(() => {
       return isEmpty(filter) ? Promise.resolve([]) : super.list(caller, filter, projection);
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    });
   }
 
   override async aggregate(

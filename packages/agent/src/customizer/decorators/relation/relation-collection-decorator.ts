@@ -18,7 +18,7 @@ import {
   type RelationSchema,
   ValidationError,
 } from '@platform/datasource-toolkit';
-import { CollectionDecorator, overrideFilter, toPaginatedFilter } from '../collection-decorator';
+import { CollectionDecorator, overrideFilter, rejectOnThrow, toPaginatedFilter } from '../collection-decorator';
 import { assertNewFieldName } from '../field-checks';
 import { buildRelationSchema, type PartialRelation } from './build-relation-schema';
 
@@ -49,7 +49,7 @@ export class RelationCollectionDecorator extends CollectionDecorator {
   }
 
   override list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
-    try {
+    return rejectOnThrow(() => {
       // Nothing read, filtered or sorted through an added relation (always so without added
       // relations): the request and the records pass as they are, without an asynchronous step.
       if (
@@ -60,11 +60,9 @@ export class RelationCollectionDecorator extends CollectionDecorator {
       ) {
         return Promise.resolve(this.childCollection.list(caller, filter, projection));
       }
-    } catch (error) {
-      return Promise.reject(error);
-    }
 
-    return this.listRelated(caller, filter, projection);
+      return this.listRelated(caller, filter, projection);
+    });
   }
 
   private async listRelated(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {

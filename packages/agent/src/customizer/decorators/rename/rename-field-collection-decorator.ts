@@ -11,7 +11,7 @@ import {
   type RecordData,
   type RelationSchema,
 } from '@platform/datasource-toolkit';
-import { CollectionDecorator, overrideFilter } from '../collection-decorator';
+import { CollectionDecorator, overrideFilter, rejectOnThrow } from '../collection-decorator';
 import { assertFieldExists, assertNewFieldName } from '../field-checks';
 
 /**
@@ -56,17 +56,15 @@ export class RenameFieldCollectionDecorator extends CollectionDecorator {
   }
 
   override list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
-    try {
+    return rejectOnThrow(() => {
       // Records hold the projected paths only: when none is renamed (always so without renames),
       // the projection and the records pass as they are, without an asynchronous step.
       if (!this.isLayerCustomized || !projection.some((path) => this.isRenamed(path))) {
         return super.list(caller, filter, projection);
       }
-    } catch (error) {
-      return Promise.reject(error);
-    }
 
-    return this.listRenamed(caller, filter, projection);
+      return this.listRenamed(caller, filter, projection);
+    });
   }
 
   private async listRenamed(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {

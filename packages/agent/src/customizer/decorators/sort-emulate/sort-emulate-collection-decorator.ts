@@ -18,7 +18,7 @@ import {
   UnprocessableError,
   ValidationError,
 } from '@platform/datasource-toolkit';
-import { CollectionDecorator } from '../collection-decorator';
+import { CollectionDecorator, rejectOnThrow } from '../collection-decorator';
 import { assertColumn } from '../field-checks';
 
 /**
@@ -87,7 +87,7 @@ export class SortEmulateCollectionDecorator extends CollectionDecorator {
   }
 
   override list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
-    try {
+    return rejectOnThrow(() => {
       if (!filter.sort || filter.sort.length === 0) {
         return Promise.resolve(this.childCollection.list(caller, filter, projection));
       }
@@ -99,11 +99,9 @@ export class SortEmulateCollectionDecorator extends CollectionDecorator {
       if (!this.isLayerCustomized || !filter.sort.some((clause) => this.isCustomized(clause.field))) {
         return Promise.resolve(this.childCollection.list(caller, filter, projection));
       }
-    } catch (error) {
-      return Promise.reject(error);
-    }
 
-    return this.listWithCustomizedSort(caller, filter, filter.sort, projection);
+      return this.listWithCustomizedSort(caller, filter, filter.sort, projection);
+    });
   }
 
   /** Rewrites the replaced clauses of `requested`, then sorts natively or, when emulated, in memory. */
