@@ -210,6 +210,7 @@ async function measureCsv(agent, raw, csvPath, auth) {
   for (const side of ['ours', 'raw', ...(process.env.BENCH_CSV_ONCE ? [] : ['raw', 'ours'])]) {
     runs[side].push(side === 'ours' ? await exportCsv(agent, csvPath, auth) : await exportCsv(raw, '/books.csv', {}));
   }
+  if (process.env.BENCH_VERBOSE) console.log(JSON.stringify(runs, null, 1));
   const best = (list) => list.reduce((a, b) => (a.rowsPerSecond >= b.rowsPerSecond ? a : b));
   const [ourCsv, rawCsv] = [best(runs.ours), best(runs.raw)];
   if (ourCsv.rows !== rawCsv.rows) throw new Error(`The exports disagree: ${ourCsv.rows} vs ${rawCsv.rows} rows`);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createSqlDataSource } from '@platform/datasource-sql';
 import { createPostgresDatabase } from '@platform/tooling/test-services';
 import Database from 'better-sqlite3';
-import { stringify } from 'csv-stringify/sync';
+import Papa from 'papaparse';
 import express from 'express';
 import { Client } from 'pg';
 import request from 'supertest';
@@ -544,19 +544,18 @@ export function runAgentE2e(kind: E2eKind): void {
       expect(response.text).toBe('title,authorFullName\nBook 006,First7 Last7\nBook 005,First6 Last6\n');
     });
 
-    test('writes what csv-stringify writes for values holding commas, quotes and line breaks', async () => {
+    test('quotes values holding commas, quotes and line breaks, which a CSV parser reads back', async () => {
       const title = 'He said "hi", then\r\nleft';
       const id = await createBook(title, { priceCents: 0 });
       const filters = json({ field: 'id', operator: 'Equal', value: id });
 
       const response = await api.get(`/books.csv?fields[books]=title,priceCents,status&filters=${filters}`);
 
-      expect(response.text).toBe(
-        stringify([
-          ['title', 'priceCents', 'status'],
-          [title, 0, 'draft'],
-        ]),
-      );
+      expect(response.text).toBe(`title,priceCents,status\n"He said ""hi"", then\r\nleft",0,draft\n`);
+      expect(Papa.parse(response.text, { skipEmptyLines: true }).data).toEqual([
+        ['title', 'priceCents', 'status'],
+        [title, '0', 'draft'],
+      ]);
     });
 
     test('refuses a bad filter with a JSON 400', async () => {

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { Page, type Projection, type RecordData } from '@platform/datasource-toolkit';
-import { stringify } from 'csv-stringify/sync';
 import type { Response } from 'express';
+import Papa from 'papaparse';
 
 /** Records an export reads per query: large enough to be fast, small enough to keep memory flat. */
 export const CSV_PAGE_SIZE = 1000;
@@ -24,7 +24,7 @@ export interface StreamCsvOptions {
 export async function streamCsv(res: Response, options: StreamCsvOptions): Promise<void> {
   const { projection, fetchPage, pageSize = CSV_PAGE_SIZE } = options;
   const columns = [...projection];
-  const toLines = makePageWriter(columns);
+  const pageToLines = makePageWriter(columns);
   // The first page is read before anything is sent, so that its errors (the most likely ones:
   // validation, permissions in the collection) still get a proper error response.
   let records: RecordData[] | undefined = await fetchPage(new Page(0, pageSize));
@@ -51,7 +51,7 @@ export async function streamCsv(res: Response, options: StreamCsvOptions): Promi
       // One string, then one write, per page; the page's records are let go of before waiting
       // (for the socket, then for the next page), so that they die young, in the cheap
       // collections of the young generation, instead of being promoted.
-      const text = records.length > 0 ? toLines(records) : '';
+      const text = records.length > 0 ? pageToLines(records) : '';
       records = undefined;
       if (text !== '') await write(res, text);
       if (!next || isClosed) break;
@@ -75,28 +75,65 @@ async function write(res: Response, chunk: string): Promise<void> {
   ]).finally(() => controller.abort());
 }
 
-// csv-stringify (well-kept, RFC 4180) does the quoting; dates are written in ISO 8601 instead of
-// its default epoch milliseconds. Other defaults: null and undefined empty, true `1`, false empty,
-// objects as JSON.
-const CSV_OPTIONS = { cast: { date: (value: Date) => value.toISOString() } };
+// Papa Parse (well-kept, RFC 4180) quotes the cells that need it: a delimiter, a quote, a line
+// break, a byte-order mark or a leading/trailing space. It replaced csv-stringify here: on a page
+// of 1000 rows it allocates about 5 times less (0.8 MB against 4.3 MB) in half the time, and
+// over a 1,000,000-row export that allocation is most of what the garbage collector works on
+// (see bench/README.md, agent-http). Cells are cast to text first, as before: dates in ISO 8601,
+// JSON values as JSON text, null and undefined empty, `true` as `1` and `false` empty.
+const UNPARSE_CONFIG: Papa.UnparseConfig = { newline: '\n', header: false };
+
+/** The text of one cell, before quoting. */
+function toCell(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+      // Integers (ids, mostly) through toFixed(0), which writes the same digits as String() but
+      // bypasses V8's number-to-string cache: a cached string stays referenced until its entry is
+      // overwritten, long enough, at export speed, to be promoted to the old generation. Measured
+      // on 1,000,000 rows: 36 MB promoted and 45 MB of RSS growth with String(), 13 MB and 23 MB
+      // with toFixed(0).
+      return Number.isInteger(value) ? value.toFixed(0) : String(value);
+    case 'boolean':
+      return value ? '1' : '';
+    case 'bigint':
+      return value.toString();
+    case 'object':
+      if (value === null) return '';
+      if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
+      return JSON.stringify(value);
+    default:
+      return value === undefined ? '' : String(value);
+  }
+}
+
+/** The CSV lines (each ended by `\n`) of rows of cells. */
+function toLines(rows: string[][]): string {
+  return `${Papa.unparse(rows, UNPARSE_CONFIG)}\n`;
+}
 
 /** The CSV line of the header row. */
 function toHeaderLine(columns: readonly string[]): string {
-  return stringify([columns]);
+  return toLines([[...columns]]);
 }
 
 /**
- * The CSV lines of a page of records, one column per path of `columns`, in one csv-stringify
- * call per page. Relation paths (`author:name`) are split once per export, not once per cell.
+ * The CSV lines of a page of records, one column per path of `columns`, in one Papa Parse call
+ * per page. Relation paths (`author:name`) are split once per export, not once per cell.
  */
 function makePageWriter(columns: readonly string[]): (page: readonly RecordData[]) => string {
   const readers = columns.map(makeCellReader);
 
-  return (page) =>
-    stringify(
-      page.map((record) => readers.map((read) => read(record))),
-      CSV_OPTIONS,
-    );
+  return (page) => {
+    const rows = new Array<string[]>(page.length);
+    for (let index = 0; index < page.length; index += 1) {
+      const record = page[index] as RecordData;
+      rows[index] = readers.map((read) => toCell(read(record)));
+    }
+
+    return toLines(rows);
+  };
 }
 
 /** Reads the value of column `path` of a record (own fields only, like `RecordUtils.getFieldValue`). */
