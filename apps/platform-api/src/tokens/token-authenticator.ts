@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { type ApplicationToken, PermissionLevel, type Project, Role, type User } from '../generated/prisma/client';
+import { runHotQuery } from '../db/hot-query';
+import {
+  type ApplicationToken,
+  PermissionLevel,
+  Prisma,
+  type Project,
+  Role,
+  type User,
+} from '../generated/prisma/client';
 import { tokenAuthenticationError } from './token-errors';
 import { hashesMatch, hashToken, parseToken } from './token-format';
 
@@ -61,7 +69,10 @@ export async function authenticateToken(
 
   const hash = hashToken(parsed.value);
   // Bound parameter only (tagged template). Never `passwordHash`.
-  const rows = await context.prisma.$queryRaw<unknown[]>`
+  // A hot statement (every public API request): through the pg pool on PostgreSQL.
+  const rows = await runHotQuery(
+    context,
+    Prisma.sql`
     SELECT t.id, t."projectId", t."userId", t.name, t."tokenHash", t."displayPrefix", t.scopes,
            t."permissionLevel", t."createdInSsoSession", t."createdAt", t."lastUsedAt", t."expiresAt",
            t."revokedAt",
@@ -74,7 +85,8 @@ export async function authenticateToken(
     JOIN "User" u ON u.id = t."userId"
     JOIN "Project" p ON p.id = t."projectId"
     LEFT JOIN "ProjectMembership" m ON m."projectId" = t."projectId" AND m."userId" = t."userId"
-    WHERE t."tokenHash" = ${hash}`;
+    WHERE t."tokenHash" = ${hash}`,
+  );
   const found = rows[0] === undefined ? undefined : authenticationRowSchema.parse(rows[0]);
   // The index lookup compares hashes, not secrets: timing there reveals nothing usable about a
   // value. The constant-time check guards against any collation or adapter surprise all the same.
