@@ -22,9 +22,8 @@ const DB = {
 };
 
 async function startAgent() {
-  const entry = process.env.BENCH_FROM_DIST ? 'dist/index.cjs' : 'src/index.ts';
-  const { createAgent } = require(path.join(agentPackage, entry));
-  const { createSqlDataSource } = require(path.join(agentPackage, '../datasource-sql', entry));
+  const { createAgent } = require(path.join(agentPackage, 'src/index.ts'));
+  const { createSqlDataSource } = require(path.join(agentPackage, '../datasource-sql/src/index.ts'));
   const agent = createAgent({
     authSecret,
     envSecret: 'ab'.repeat(32),
