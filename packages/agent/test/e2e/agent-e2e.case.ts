@@ -6,8 +6,8 @@ import path from 'node:path';
 import { createSqlDataSource } from '@platform/datasource-sql';
 import { createPostgresDatabase } from '@platform/tooling/test-services';
 import Database from 'better-sqlite3';
-import Papa from 'papaparse';
 import express from 'express';
+import Papa from 'papaparse';
 import { Client } from 'pg';
 import request from 'supertest';
 import {

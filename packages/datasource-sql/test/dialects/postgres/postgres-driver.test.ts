@@ -54,7 +54,7 @@ describeWithService('postgres', 'PostgreSQL driver values', () => {
     expect(types.getTypeParser(20, 'text')('12')).toBe('12');
   });
 
-  describe('queries (run through pg\'s callback form under one promise)', () => {
+  describe("queries (run through pg's callback form under one promise)", () => {
     test('rejects a failing statement with the server error, its code and a stack leading to the caller', async () => {
       const failure = await sql`select * from no_such_table`.execute(connection.db).catch((error: unknown) => error);
 
