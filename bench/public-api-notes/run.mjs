@@ -11,6 +11,7 @@
 // with generate_series, then reused. Env: PGHOST, PGPORT, PGUSER.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import nodeHttp from 'node:http';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
@@ -266,6 +267,7 @@ async function main() {
   const endpoint = `${server.url}/v1/project/${PROJECT}/environment/${ENVIRONMENT}/notes?${query}`;
   const headers = { Authorization: `Bearer ${token}` };
   const sql = new Client({ host, port, user, database: DATABASE });
+  const agent = new nodeHttp.Agent({ keepAlive: true, maxSockets: 1 });
   await sql.connect();
 
   const ms = (value) => `${value.toFixed(2)} ms`;
@@ -310,19 +312,39 @@ async function main() {
         const response = await fetch(scenario.url, { headers });
         await response.arrayBuffer();
       };
+      // The same request through node:http with a keep-alive agent: a lighter client than fetch
+      // (undici), to tell the client's share of the HTTP figure apart (reported, not the verdict).
+      const target = new URL(scenario.url);
+      const nodeHttpOnce = () =>
+        new Promise((resolve, reject) => {
+          nodeHttp
+            .get(
+              { host: target.hostname, port: target.port, path: target.pathname + target.search, headers, agent },
+              (res) => {
+                res.on('data', () => {});
+                res.on('end', resolve);
+                res.on('error', reject);
+              },
+            )
+            .on('error', reject);
+        });
       const sqlOnce = () => sql.query(scenario.sql, scenario.params);
       for (let i = 0; i < 30; i += 1) {
         await httpOnce();
+        await nodeHttpOnce();
         await sqlOnce();
       }
-      // Interleaved, so that both see the same machine load.
+      // Interleaved, so that all see the same machine load.
       const httpSamples = [];
+      const nodeHttpSamples = [];
       const sqlSamples = [];
       for (let i = 0; i < REQUESTS; i += 1) {
         httpSamples.push(await time(httpOnce));
+        nodeHttpSamples.push(await time(nodeHttpOnce));
         sqlSamples.push(await time(sqlOnce));
       }
       const http = summary(httpSamples);
+      const viaNodeHttp = summary(nodeHttpSamples);
       const raw = summary(sqlSamples);
       const load = await autocannon({ url: scenario.url, connections: 50, duration: DURATION_S, headers });
 
@@ -333,6 +355,10 @@ async function main() {
       log(
         `      ratio HTTP / SQL   p50 ${(http.p50 / raw.p50).toFixed(2)}x   p99 ${(http.p99 / raw.p99).toFixed(2)}x   (target: within 1.5x)`,
       );
+      log(
+        `      same endpoint, node:http keep-alive client: p50 ${ms(viaNodeHttp.p50)}   p99 ${ms(viaNodeHttp.p99)}   ` +
+          `ratio p50 ${(viaNodeHttp.p50 / raw.p50).toFixed(2)}x   p99 ${(viaNodeHttp.p99 / raw.p99).toFixed(2)}x   (client's share, for reference)`,
+      );
       log(`    autocannon, 50 connections, ${DURATION_S} s:`);
       log(
         `      ${load.requests.average.toFixed(0)} requests/s   latency p50 ${load.latency.p50} ms   p99 ${load.latency.p99} ms   ` +
@@ -341,6 +367,8 @@ async function main() {
       results[scenario.name] = {
         httpP50: http.p50,
         httpP99: http.p99,
+        nodeHttpP50: viaNodeHttp.p50,
+        nodeHttpP99: viaNodeHttp.p99,
         sqlP50: raw.p50,
         sqlP99: raw.p99,
         requestsPerSecond: load.requests.average,
@@ -350,6 +378,7 @@ async function main() {
     }
     log(`RESULT ${JSON.stringify(results)}`);
   } finally {
+    agent.destroy();
     await sql.end();
     await server.stop();
   }
