@@ -57,9 +57,10 @@ function poolConfig(options: ResolvedServerOptions, types: CustomTypesConfig): P
  * pg's client whose promise-returning `query(text, values)` (the form Kysely calls) runs pg's
  * callback form under a single promise, as `pool.query` does. pg's own promise form adds a
  * `.catch()` link; measured on a 1,000,000-row export in pages of 1,000, the rows then survive
- * young-generation collections and get promoted: 360 MB promoted against 35 MB, about 60 MB more
- * resident memory at peak, and 20% slower (see bench/README.md, agent-http). Submittables
- * (cursors, streams) and callback calls go to pg unchanged.
+ * young-generation collections and get promoted: 360 MB promoted against 35 MB, and the agent's
+ * export grew its RSS by about 30 MB more and ran about 20% slower (see the README, "pg's promise
+ * form and the garbage collector"). Submittables (cursors, streams) and callback calls go to pg
+ * unchanged.
  */
 function callbackQueryClient(Client: typeof import('pg').Client): typeof import('pg').Client {
   return class CallbackQueryClient extends Client {
