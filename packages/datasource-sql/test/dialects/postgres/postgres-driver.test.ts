@@ -55,6 +55,20 @@ describeWithService('postgres', 'PostgreSQL driver values', () => {
   });
 
   describe("queries (run through pg's callback form under one promise)", () => {
+    test("reach pg's client through its callback form, never its promise form", async () => {
+      const { Client } = await import('pg');
+      const query = jest.spyOn(Client.prototype, 'query');
+      try {
+        await one('1');
+        await sql`select ${2}::int as v`.execute(connection.db);
+
+        expect(query).toHaveBeenCalled();
+        for (const call of query.mock.calls) expect(typeof call[2]).toBe('function');
+      } finally {
+        query.mockRestore();
+      }
+    });
+
     test('rejects a failing statement with the server error, its code and a stack leading to the caller', async () => {
       const failure = await sql`select * from no_such_table`.execute(connection.db).catch((error: unknown) => error);
 
