@@ -45,6 +45,15 @@ export function createPostgresPrismaClient(url: string): PrismaClient {
   const pool = new pg.Pool({ connectionString: url });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   pools.set(prisma, pool);
+  // The adapter disposes of the pool only if Prisma itself connected; the hot statements use the
+  // pool directly (src/db/hot-query.ts), so a process that ran only those would keep it open.
+  const disconnect = prisma.$disconnect.bind(prisma);
+  Object.defineProperty(prisma, '$disconnect', {
+    value: async () => {
+      await disconnect();
+      if (!pool.ended) await pool.end();
+    },
+  });
   return prisma;
 }
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPostgresDatabase, describeWithService, type TestDatabase } from '@platform/tooling/test-services';
 import { loadConfig } from '../../src/config/config';
-import { createPrismaClient } from '../../src/db/create-prisma-client';
+import { createPrismaClient, pgPoolOf } from '../../src/db/create-prisma-client';
 
 describe('createPrismaClient on the embedded database', () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'platform-api-client-'));
@@ -58,5 +58,17 @@ describeWithService('postgres', 'createPrismaClient on PostgreSQL', () => {
 
     expect(await prisma.organization.count()).toBe(0);
     await prisma.$disconnect();
+    expect(pgPoolOf(prisma)?.ended).toBe(true);
+  });
+
+  test('$disconnect ends the pool even when only the hot statements used it', async () => {
+    const prisma = await createPrismaClient(loadConfig({ DATABASE_URL: database.uri }));
+    const pool = pgPoolOf(prisma);
+    await pool?.query('SELECT 1');
+
+    await prisma.$disconnect();
+
+    expect(pool?.ended).toBe(true);
+    expect(pool?.totalCount).toBe(0);
   });
 });

@@ -34,7 +34,7 @@ export function prefetchNotesListing(context: AppContext, path: string): Router 
       const page = readScopedNotePage(context, scope, toNoteFilters(query));
       // Dropped unread when the request is refused: its failure must not become an unhandled rejection.
       page.catch(() => {});
-      res.locals[LOCALS_KEY] = page;
+      res.locals[LOCALS_KEY] = { query, page } satisfies PrefetchedNotesListing;
     }
     next();
   };
@@ -52,9 +52,18 @@ function validQuery(req: Request): NotesQuery | undefined {
   }
 }
 
-/** The page `prefetchNotesListing` started for this request, if any (read it once authorized). */
-export function takePrefetchedNotesListing(res: Response): Promise<ScopedNotePage | null> | undefined {
-  const page = res.locals[LOCALS_KEY] as Promise<ScopedNotePage | null> | undefined;
+/** What `prefetchNotesListing` started: the page, and the valid query it was started for. */
+export interface PrefetchedNotesListing {
+  readonly query: NotesQuery;
+  readonly page: Promise<ScopedNotePage | null>;
+}
+
+/**
+ * What `prefetchNotesListing` started for this request, if anything (await the page once
+ * authorized). Its query is the request's, already validated: the handler need not parse it again.
+ */
+export function takePrefetchedNotesListing(res: Response): PrefetchedNotesListing | undefined {
+  const prefetched = res.locals[LOCALS_KEY] as PrefetchedNotesListing | undefined;
   res.locals[LOCALS_KEY] = undefined;
-  return page;
+  return prefetched;
 }

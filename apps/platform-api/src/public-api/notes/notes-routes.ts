@@ -30,12 +30,14 @@ export function notesRoutes(context: AppContext, tokens: TokensService): Router 
   const canWrite = authorize(context, tokens, { scopes: ['notes:write'], requireWrite: true });
 
   router.get(NOTES_PATH, canRead, async (req, res) => {
-    const query = parseOrThrow(notesQuerySchema, readQuery(req), 'query');
+    // Usually started by `prefetchNotesListing` while the token was being checked, for the same
+    // (then already validated) query; read again here when it was not, or when it found nothing
+    // (then the environment is unknown: 404).
+    const prefetch = takePrefetchedNotesListing(res);
+    const query = prefetch?.query ?? parseOrThrow(notesQuerySchema, readQuery(req), 'query');
     const { project } = getTokenAuth(res);
     const environmentName = String(req.params.environmentName);
-    // Usually started by `prefetchNotesListing` while the token was being checked; read again here
-    // when it was not, or when it found nothing (then the environment is unknown: 404).
-    const prefetched = await takePrefetchedNotesListing(res);
+    const prefetched = await prefetch?.page;
     const page =
       prefetched?.projectId === project.id
         ? prefetched.page
