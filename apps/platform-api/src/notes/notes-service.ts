@@ -4,8 +4,8 @@ import type { AppContext } from '../context';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { NoteFilters } from './note-filters';
 import type { AddNoteMessageInput, CreateNoteInput } from './note-inputs';
-import { type NotePage, readNotePage } from './note-page';
-import { NOTE_INCLUDE, type NoteActor, type NoteRecord, type NoteScope } from './note-record';
+import { type NotePage, readNotePage, readScopedNotePage } from './note-page';
+import { NOTE_INCLUDE, type NoteActor, type NoteRecord, type NoteScope, type NoteView } from './note-record';
 
 export type { NotePage } from './note-page';
 
@@ -18,16 +18,18 @@ export async function listNotes(context: AppContext, scope: NoteScope, filters: 
 
 /**
  * One page of the notes of the environment named `environmentName` (case sensitive) in project
- * `projectId`, most recent first, with their threads; null when the project has no such
- * environment. The environment is resolved inside the page's statement: one round trip in all.
+ * `projectId`, most recent first, with their threads, each note as `present(note)`; null when the
+ * project has no such environment. The environment is resolved inside the page's statement: one
+ * round trip in all.
  */
-export function listEnvironmentNotes(
+export async function listEnvironmentNotes<T>(
   context: AppContext,
   projectId: number,
   environmentName: string,
   filters: NoteFilters,
-): Promise<NotePage | null> {
-  return readNotePage(context, { projectId, environmentName }, filters);
+  present: (note: NoteView) => T,
+): Promise<NotePage<T> | null> {
+  return (await readScopedNotePage(context, { projectId, environmentName }, filters, present))?.page ?? null;
 }
 
 /** The note `noteId` of the scope's environment; NotFoundError otherwise. */

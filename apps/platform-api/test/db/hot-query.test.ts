@@ -1,6 +1,6 @@
 import { describeWithService } from '@platform/tooling/test-services';
 import { pgPoolOf } from '../../src/db/create-prisma-client';
-import { HotStatementNames, runHotQuery } from '../../src/db/hot-query';
+import { HotStatementNames, mapHotQuery, runHotQuery } from '../../src/db/hot-query';
 import { Prisma } from '../../src/generated/prisma/client';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
@@ -40,6 +40,16 @@ describe('runHotQuery [pglite]', () => {
     const rows = await runHotQuery(test.context, Prisma.sql`SELECT ${41}::int + 1 AS answer, ${"it's"}::text AS quote`);
 
     expect(rows).toEqual([{ answer: 42, quote: "it's" }]);
+  });
+
+  it('maps every row, in order', async () => {
+    const rows = await mapHotQuery(
+      test.context,
+      Prisma.sql`SELECT n FROM generate_series(1, ${3}::int) AS n ORDER BY n`,
+      (row) => (row as { n: number }).n * 10,
+    );
+
+    expect(rows).toEqual([10, 20, 30]);
   });
 });
 
@@ -89,6 +99,37 @@ describeWithService('postgres', 'runHotQuery [postgres]', () => {
     );
 
     expect(row).toEqual({ at, list: ['a', 'b'], nothing: null });
+  });
+
+  it('maps every row as it arrives, in order', async () => {
+    const rows = await mapHotQuery(
+      test.context,
+      Prisma.sql`SELECT n FROM generate_series(1, ${2000}::int) AS n ORDER BY n`,
+      (row) => (row as { n: number }).n,
+    );
+
+    expect(rows).toHaveLength(2000);
+    expect(rows.slice(0, 3)).toEqual([1, 2, 3]);
+    expect(rows.at(-1)).toBe(2000);
+  });
+
+  it('rejects with the error of a failing mapping, after the statement ran to its end', async () => {
+    const seen: number[] = [];
+    const failure = new Error('not a note');
+
+    const mapping = mapHotQuery(test.context, Prisma.sql`SELECT n FROM generate_series(1, ${500}::int) AS n`, (row) => {
+      const { n } = row as { n: number };
+      seen.push(n);
+      if (n === 3) throw failure;
+      return n;
+    });
+
+    await expect(mapping).rejects.toBe(failure);
+    expect(seen).toEqual([1, 2, 3]);
+    // The connection went back to the pool in a clean state: the next statements on it just work.
+    const pool = pgPoolOf(test.context.prisma);
+    expect(pool?.idleCount).toBeGreaterThan(0);
+    await expect(runHotQuery(test.context, Prisma.sql`SELECT ${8}::int AS eight`)).resolves.toEqual([{ eight: 8 }]);
   });
 
   it('reports a failing statement without breaking the connection for the next one', async () => {

@@ -1,5 +1,6 @@
-import type { NoteRecord } from '../../notes/note-record';
-import type { NoteObject } from './note-schemas';
+import type { NotePage } from '../../notes/note-page';
+import type { NoteView } from '../../notes/note-record';
+import type { NoteObject, NotesListingObject } from './note-schemas';
 
 interface UserRow {
   readonly id: number;
@@ -10,16 +11,19 @@ interface UserRow {
 const toUser = (user: UserRow) =>
   ({ object: 'user', id: user.id, username: user.username, email: user.email }) as const;
 
-/** A note as the public API writes it (spec §2): optional fields are left out, never null. */
-export function toNoteObject(note: NoteRecord, environmentName: string): NoteObject {
+/**
+ * A note as the public API writes it (spec §2): optional fields are left out, never null. Takes the
+ * view (`toNoteView` for a record read through Prisma): timestamps are already ISO 8601 text.
+ */
+export function toNoteObject(note: NoteView, environmentName: string): NoteObject {
   return {
     object: 'note',
     id: note.id,
     title: note.title,
     recordId: note.recordId,
-    createdAt: note.createdAt.toISOString(),
-    updatedAt: note.updatedAt.toISOString(),
-    ...(note.archivedAt ? { archivedAt: note.archivedAt.toISOString() } : {}),
+    createdAt: note.createdAt,
+    updatedAt: note.updatedAt,
+    ...(note.archivedAt ? { archivedAt: note.archivedAt } : {}),
     user: toUser(note.user),
     environment: { object: 'environment', name: environmentName },
     ...(note.team ? { team: { object: 'team', name: note.team.name } } : {}),
@@ -27,8 +31,24 @@ export function toNoteObject(note: NoteRecord, environmentName: string): NoteObj
     messages: note.messages.map((message) => ({
       object: 'note-message',
       content: message.content,
-      createdAt: message.createdAt.toISOString(),
+      createdAt: message.createdAt,
       user: toUser(message.user),
     })),
   };
+}
+
+/** A note's JSON text as the public API writes it (`toNoteObject`, stringified). */
+export type NoteJson = string & { readonly __noteJson: unique symbol };
+
+/** `toNoteObject` as JSON text: given to the page reader, it runs as each note's row arrives. */
+export function noteJsonIn(environmentName: string): (note: NoteView) => NoteJson {
+  return (note) => JSON.stringify(toNoteObject(note, environmentName)) as NoteJson;
+}
+
+/**
+ * The notes listing's body (a `NotesListingObject`) as JSON text, around notes already written as
+ * JSON (`noteJsonIn`): the same text `JSON.stringify` gives for the whole object.
+ */
+export function notesListingJson(page: NotePage<NoteJson>, parameters: NotesListingObject['parameters']): string {
+  return `{"hasMore":${page.hasMore},"parameters":${JSON.stringify(parameters)},"data":[${page.notes.join(',')}]}`;
 }

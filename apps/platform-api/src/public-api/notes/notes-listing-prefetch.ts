@@ -4,6 +4,7 @@ import { readScopedNotePage, type ScopedNotePage } from '../../notes/note-page';
 import { wellFormedBearerHash } from '../auth/bearer-hash';
 import { readQuery } from '../query/read-query';
 import { type NotesQuery, notesQuerySchema } from './note-schemas';
+import { type NoteJson, noteJsonIn } from './note-serializer';
 import { toNoteFilters } from './notes-query';
 
 const LOCALS_KEY = 'notesListingPrefetch';
@@ -31,7 +32,7 @@ export function prefetchNotesListing(context: AppContext, path: string): Router 
         projectName: String(req.params.projectName),
         environmentName: String(req.params.environmentName),
       };
-      const page = readScopedNotePage(context, scope, toNoteFilters(query));
+      const page = readScopedNotePage(context, scope, toNoteFilters(query), noteJsonIn(scope.environmentName));
       // Dropped unread when the request is refused: its failure must not become an unhandled rejection.
       page.catch(() => {});
       res.locals[LOCALS_KEY] = { query, page } satisfies PrefetchedNotesListing;
@@ -55,7 +56,8 @@ function validQuery(req: Request): NotesQuery | undefined {
 /** What `prefetchNotesListing` started: the page, and the valid query it was started for. */
 export interface PrefetchedNotesListing {
   readonly query: NotesQuery;
-  readonly page: Promise<ScopedNotePage | null>;
+  /** Each note as its public API JSON text. */
+  readonly page: Promise<ScopedNotePage<NoteJson> | null>;
 }
 
 /**

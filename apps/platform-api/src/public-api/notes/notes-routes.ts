@@ -3,7 +3,7 @@ import { getTokenAuth } from '../../auth/require-token';
 import type { AppContext } from '../../context';
 import { parseOrThrow } from '../../errors';
 import { addNoteMessageInputSchema, createNoteInputSchema } from '../../notes/note-inputs';
-import type { NoteActor, NoteScope } from '../../notes/note-record';
+import { type NoteActor, type NoteScope, toNoteView } from '../../notes/note-record';
 import {
   addNoteMessage,
   archiveNote,
@@ -15,8 +15,8 @@ import type { TokensService } from '../../tokens/tokens-service';
 import { authorize } from '../auth/public-api-auth';
 import { environmentNotFound, findEnvironment } from '../environment-scope';
 import { readQuery } from '../query/read-query';
-import { type NotesListingObject, notePathSchema, notesQuerySchema } from './note-schemas';
-import { toNoteObject } from './note-serializer';
+import { notePathSchema, notesQuerySchema } from './note-schemas';
+import { noteJsonIn, notesListingJson, toNoteObject } from './note-serializer';
 import { takePrefetchedNotesListing } from './notes-listing-prefetch';
 import { toNoteFilters } from './notes-query';
 
@@ -41,21 +41,23 @@ export function notesRoutes(context: AppContext, tokens: TokensService): Router 
     const page =
       prefetched?.projectId === project.id
         ? prefetched.page
-        : await listEnvironmentNotes(context, project.id, environmentName, toNoteFilters(query));
+        : await listEnvironmentNotes(
+            context,
+            project.id,
+            environmentName,
+            toNoteFilters(query),
+            noteJsonIn(environmentName),
+          );
     if (!page) throw environmentNotFound(project, environmentName);
-    const body: NotesListingObject = {
-      hasMore: page.hasMore,
-      parameters: { projectName: project.name, environmentName, limit: query.limit },
-      data: page.notes.map((note) => toNoteObject(note, environmentName)),
-    };
-    res.json(body);
+    // The notes are JSON text already, written as their rows arrived (see `readScopedNotePage`).
+    res.type('json').send(notesListingJson(page, { projectName: project.name, environmentName, limit: query.limit }));
   });
 
   router.post(NOTES_PATH, canWrite, async (req, res) => {
     const input = parseOrThrow(createNoteInputSchema, req.body, 'body');
     const { scope, environmentName, actor } = await resolveScope(context, req, res);
     const note = await createNote(context, scope, actor, input);
-    res.status(201).json(toNoteObject(note, environmentName));
+    res.status(201).json(toNoteObject(toNoteView(note), environmentName));
   });
 
   router.post(`${NOTE_PATH}/messages`, canWrite, async (req, res) => {
@@ -63,7 +65,7 @@ export function notesRoutes(context: AppContext, tokens: TokensService): Router 
     const input = parseOrThrow(addNoteMessageInputSchema, req.body, 'body');
     const { scope, environmentName, actor } = await resolveScope(context, req, res);
     const note = await addNoteMessage(context, scope, actor, noteId, input);
-    res.status(201).json(toNoteObject(note, environmentName));
+    res.status(201).json(toNoteObject(toNoteView(note), environmentName));
   });
 
   for (const [verb, change] of [
@@ -74,7 +76,7 @@ export function notesRoutes(context: AppContext, tokens: TokensService): Router 
       const { noteId } = parseOrThrow(notePathSchema.pick({ noteId: true }), req.params, 'path');
       const { scope, environmentName, actor } = await resolveScope(context, req, res);
       const note = await change(context, scope, actor, noteId);
-      res.json(toNoteObject(note, environmentName));
+      res.json(toNoteObject(toNoteView(note), environmentName));
     });
   }
   return router;
