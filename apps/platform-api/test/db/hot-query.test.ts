@@ -90,6 +90,12 @@ describeWithService('postgres', 'runHotQuery [postgres]', () => {
     expect(prepared.filter((row) => row.statement.includes('AS marker'))).toHaveLength(1);
   });
 
+  it('plans each run for its values: pooled connections never switch to a generic plan', async () => {
+    const [setting] = await runHotQuery(test.context, Prisma.sql`SELECT current_setting(${'plan_cache_mode'}) AS mode`);
+
+    expect(setting).toEqual({ mode: 'force_custom_plan' });
+  });
+
   it('returns the driver types, as through Prisma', async () => {
     const at = new Date('2026-01-31T12:00:00.123Z');
 
