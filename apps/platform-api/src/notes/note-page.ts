@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import type { Range } from '../activity-logs/range';
 import type { AppContext } from '../context';
 import { mapHotQuery } from '../db/hot-query';
 import { Prisma } from '../generated/prisma/client';
 import type { NoteFilters } from './note-filters';
+import { readNotePageRow } from './note-page-row';
 import type { NoteView } from './note-record';
 
 /** Which environment a page is read from: by id, or by name within a project (one statement either way). */
@@ -24,44 +24,6 @@ export interface NotePage<T = NoteView> {
   readonly notes: readonly T[];
   readonly hasMore: boolean;
 }
-
-const userSchema = z.object({ id: z.number(), username: z.string(), email: z.string() });
-
-/**
- * A `timestamp` (UTC here, by construction: `AT TIME ZONE 'UTC'`) as JSON writes it, on
- * PostgreSQL and PGlite alike and whatever the session's DateStyle: `2026-01-31T12:00:00`, with
- * 1 to 6 fractional digits when there are any. Read as `toISOString` text, without a `Date`.
- */
-const utcTimestamp = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?$/)
-  .transform((value) => (value.length === 19 ? `${value}.000Z` : `${value.slice(0, 23).padEnd(23, '0')}Z`));
-
-const messagesSchema = z.array(
-  z.object({ id: z.number(), content: z.string(), createdAt: utcTimestamp, user: userSchema }),
-);
-
-const noteRowSchema = z.object({
-  id: z.number(),
-  collectionName: z.string().nullable(),
-  recordId: z.string(),
-  title: z.string(),
-  userId: z.number(),
-  teamId: z.number().nullable(),
-  createdAt: utcTimestamp,
-  updatedAt: utcTimestamp,
-  archivedAt: utcTimestamp.nullable(),
-  userUsername: z.string(),
-  userEmail: z.string(),
-  teamName: z.string().nullable(),
-  messages: messagesSchema,
-});
-
-const environmentRowSchema = z.object({
-  environmentId: z.number(),
-  projectId: z.number(),
-  id: z.number().nullable(),
-});
 
 /** A page with the project it was read from (callers holding an authorization compare the two). */
 export interface ScopedNotePage<T = NoteView> {
@@ -108,8 +70,8 @@ export async function readScopedNotePage<T>(
   present: (note: NoteView) => T,
 ): Promise<ScopedNotePage<T> | null> {
   const conditions = [Prisma.sql`n."environmentId" = e.id`, ...filterConditions(filters)];
-  // Timestamps come as JSON text in UTC (`utcTimestamp`): parsing each into a Date and writing it
-  // back with toISOString cost about 0.25 ms per page of 100 (bench/README.md, public-api-notes).
+  // Timestamps come as JSON text in UTC (see note-page-row.ts): parsing each into a Date and
+  // writing it back with toISOString cost about 0.25 ms per page of 100 (bench/README.md).
   const rows = await mapHotQuery(
     context,
     Prisma.sql`
@@ -155,10 +117,10 @@ export async function readScopedNotePage<T>(
 }
 
 function readPageRow<T>(row: unknown, present: (note: NoteView) => T): PageRow<T> {
-  const { environmentId, projectId, id } = environmentRowSchema.parse(row);
-  if (id === null) return { environmentId, projectId };
-  const note = toNoteView(noteRowSchema.parse(row), environmentId);
-  return { environmentId, projectId, note: { id, presented: present(note) } };
+  const { environmentId, projectId, note } = readNotePageRow(row);
+  return note
+    ? { environmentId, projectId, note: { id: note.id, presented: present(note) } }
+    : { environmentId, projectId };
 }
 
 function isDescending(notes: readonly { readonly id: number }[]): boolean {
@@ -178,24 +140,6 @@ function environmentCondition(environment: NotePageEnvironment): Prisma.Sql {
       : Prisma.sql`(SELECT t."projectId" FROM "ApplicationToken" t JOIN "Project" p ON p.id = t."projectId"
                     WHERE t."tokenHash" = ${environment.tokenHash} AND p.name = ${environment.projectName})`;
   return Prisma.sql`e."projectId" = ${projectId} AND e.name = ${environment.environmentName}`;
-}
-
-function toNoteView(row: z.output<typeof noteRowSchema>, environmentId: number): NoteView {
-  return {
-    id: row.id,
-    environmentId,
-    collectionName: row.collectionName,
-    recordId: row.recordId,
-    title: row.title,
-    userId: row.userId,
-    teamId: row.teamId,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    archivedAt: row.archivedAt,
-    user: { id: row.userId, username: row.userUsername, email: row.userEmail },
-    team: row.teamName === null ? null : { name: row.teamName },
-    messages: row.messages,
-  };
 }
 
 /** The listing's filters as SQL conditions on `n` (note), `u` (creator) and `t` (team); ANDed. */
