@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
+import { parseIntoClientConfig } from 'pg-connection-string';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import type { Config } from '../config/config';
 import { PrismaClient } from '../generated/prisma/client';
@@ -42,16 +43,8 @@ const pools = new WeakMap<PrismaClient, pg.Pool>();
 
 /** A client over PostgreSQL; it owns its pg pool and ends it on `$disconnect()`. */
 export function createPostgresPrismaClient(url: string): PrismaClient {
-  const pool = new pg.Pool({ connectionString: url });
-  // The hot statements are named prepared statements (src/db/hot-query.ts): parsed once per
-  // connection, but still planned for each run's values, as unnamed ones are. Left to itself,
-  // PostgreSQL may switch a prepared statement to one generic plan after five runs, which the
-  // listing's filters (whose selectivity varies from value to value) must not get. Queued ahead
-  // of anything else on each new connection; a server that does not know the setting (before
-  // PostgreSQL 12) never makes generic plans this way anyway.
-  pool.on('connect', (client) => {
-    client.query('SET plan_cache_mode TO force_custom_plan').catch(() => {});
-  });
+  const config = parseIntoClientConfig(url);
+  const pool = new pg.Pool({ ...config, options: withCustomPlans(config.options) });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   pools.set(prisma, pool);
   // The adapter disposes of the pool only if Prisma itself connected; the hot statements use the
@@ -64,6 +57,18 @@ export function createPostgresPrismaClient(url: string): PrismaClient {
     },
   });
   return prisma;
+}
+
+/**
+ * The hot statements are named prepared statements (src/db/hot-query.ts): parsed once per
+ * connection, but still planned for each run's values, as unnamed ones are. Left to itself,
+ * PostgreSQL may switch a prepared statement to one generic plan after five runs, which the notes
+ * listing's filters (whose selectivity varies from value to value) must not get. Set when each
+ * connection starts (a startup option: no statement of its own, PostgreSQL 12 or later), ahead of
+ * any `options` of the database URL, which therefore win.
+ */
+function withCustomPlans(options: string | undefined): string {
+  return ['-c plan_cache_mode=force_custom_plan', options].filter(Boolean).join(' ');
 }
 
 /**
