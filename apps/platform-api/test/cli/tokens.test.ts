@@ -1,29 +1,24 @@
-import { runCli } from '../../src/cli/program';
 import type { Project, User } from '../../src/generated/prisma/client';
 import { hashToken } from '../../src/tokens/token-format';
-import { type CliDatabase, openCliDatabase } from '../helpers/cli-database';
+import { type CliDatabase, openCliDatabase, runCliOn } from '../helpers/cli-database';
 import { describeEachDatabase } from '../helpers/test-context';
 import { seedMember, seedProject } from '../tokens/token-fixtures';
+
+/** The `--json` outputs these tests read fields of. */
+interface CreatedJson {
+  readonly value: string;
+  readonly token: { readonly id: number; readonly displayPrefix: string };
+}
+interface ErrorJson {
+  readonly error: { readonly name: string };
+}
 
 describeEachDatabase('platform-api tokens', (kind) => {
   let database: CliDatabase;
   let project: Project;
   let admin: User;
 
-  async function cli(...argv: string[]) {
-    let stdout = '';
-    let stderr = '';
-    const { exitCode } = await runCli(argv, {
-      stdout: (text) => {
-        stdout += text;
-      },
-      stderr: (text) => {
-        stderr += text;
-      },
-      env: database.env,
-    });
-    return { exitCode, stdout, stderr, json: () => JSON.parse(stdout) };
-  }
+  const cli = (...argv: string[]) => runCliOn(database, argv);
 
   const createArgs = (...extra: string[]) => [
     'tokens',
@@ -82,7 +77,7 @@ describeEachDatabase('platform-api tokens', (kind) => {
   });
 
   test('list shows the tokens without their values, and --user filters', async () => {
-    const created = (await cli(...createArgs('--json'))).json();
+    const created = (await cli(...createArgs('--json'))).json<CreatedJson>();
     const other = await database.withContext((context) => seedMember(context, project, { role: 'Developer' }));
 
     const all = await cli('tokens', 'list', '--project', project.name, '--json');
@@ -90,7 +85,9 @@ describeEachDatabase('platform-api tokens', (kind) => {
     const none = await cli('tokens', 'list', '--project', project.name, '--user', other.email, '--json');
 
     expect(all.exitCode).toBe(0);
-    expect(all.json().tokens).toContainEqual(expect.objectContaining({ id: created.token.id, name: 'backup' }));
+    expect(all.json<{ tokens: unknown[] }>().tokens).toContainEqual(
+      expect.objectContaining({ id: created.token.id, name: 'backup' }),
+    );
     expect(all.stdout).not.toContain(created.value);
     expect(text.stdout).toContain(`${created.token.id}\t${created.token.displayPrefix}…\tbackup\tactive`);
     expect(text.stdout).not.toContain(created.value);
@@ -98,13 +95,13 @@ describeEachDatabase('platform-api tokens', (kind) => {
   });
 
   test('revoke revokes at once and logs an operator revocation', async () => {
-    const created = (await cli(...createArgs('--json'))).json();
+    const created = (await cli(...createArgs('--json'))).json<CreatedJson>();
 
     const result = await cli('tokens', 'revoke', String(created.token.id), '--json');
     const again = await cli('tokens', 'revoke', String(created.token.id));
 
     expect(result.exitCode).toBe(0);
-    expect(result.json().token).toMatchObject({ id: created.token.id, status: 'revoked' });
+    expect(result.json<{ token: unknown }>().token).toMatchObject({ id: created.token.id, status: 'revoked' });
     expect(again).toMatchObject({
       exitCode: 0,
       stdout: `Revoked token ${created.token.id} "backup" (${created.token.displayPrefix}…).\n`,
@@ -164,7 +161,7 @@ describeEachDatabase('platform-api tokens', (kind) => {
     const result = await cli(...args, '--json');
 
     expect(result.exitCode).toBe(2);
-    expect(result.json().error).toMatchObject({
+    expect(result.json<ErrorJson>().error).toMatchObject({
       name: 'ValidationError',
       issues: [expect.objectContaining({ path: issuePath })],
     });
@@ -177,7 +174,7 @@ describeEachDatabase('platform-api tokens', (kind) => {
     const result = await cli(...argv);
 
     expect(result.exitCode).toBe(1);
-    expect(result.json().error.name).toBe(errorName);
+    expect(result.json<ErrorJson>().error.name).toBe(errorName);
   });
 
   test('exits 1 for a user who is not a member of the project', async () => {
@@ -200,6 +197,6 @@ describeEachDatabase('platform-api tokens', (kind) => {
     );
 
     expect(result.exitCode).toBe(1);
-    expect(result.json().error.name).toBe('NotFoundError');
+    expect(result.json<ErrorJson>().error.name).toBe('NotFoundError');
   });
 });

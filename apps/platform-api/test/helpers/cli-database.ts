@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { runCli } from '../../src/cli/program';
 import type { AppContext } from '../../src/context';
 import { createPGlitePrismaClient } from '../../src/db/create-prisma-client';
+import { type CliRun, runCliCaptured } from '../cli/run-cli';
 import { ensurePGliteTemplate, TEMPLATE_ENV } from './pglite-template';
 import { createTestContext, type DatabaseKind } from './test-context';
 
@@ -49,25 +49,7 @@ export async function openCliDatabase(kind: DatabaseKind): Promise<CliDatabase> 
   };
 }
 
-export interface CliRun {
-  readonly exitCode: number;
-  readonly stdout: string;
-  readonly stderr: string;
-  json(): unknown;
-}
-
 /** Runs `platform-api <argv>` in-process against `database`, capturing its output. */
-export async function runCliOn(database: CliDatabase, argv: readonly string[]): Promise<CliRun> {
-  let stdout = '';
-  let stderr = '';
-  const { exitCode } = await runCli(argv, {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    env: database.env,
-  });
-  return { exitCode, stdout, stderr, json: () => JSON.parse(stdout) };
+export function runCliOn(database: CliDatabase, argv: readonly string[]): Promise<CliRun> {
+  return runCliCaptured(argv, database.env);
 }
