@@ -49,12 +49,8 @@ export function createPostgresPrismaClient(url: string): PrismaClient {
   pools.set(prisma, pool);
   // The adapter disposes of the pool only if Prisma itself connected; the hot statements use the
   // pool directly (src/db/hot-query.ts), so a process that ran only those would keep it open.
-  const disconnect = prisma.$disconnect.bind(prisma);
-  Object.defineProperty(prisma, '$disconnect', {
-    value: async () => {
-      await disconnect();
-      if (!pool.ended) await pool.end();
-    },
+  releaseOnDisconnect(prisma, async () => {
+    if (!pool.ended) await pool.end();
   });
   return prisma;
 }
@@ -87,16 +83,25 @@ export function pgPoolOf(prisma: PrismaClient): pg.Pool | undefined {
  */
 export function createPGlitePrismaClient(pglite: PGlite, onClosed: () => void = () => {}): PrismaClient {
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  releaseOnDisconnect(prisma, async () => {
+    if (!pglite.closed) {
+      await pglite.close();
+      onClosed();
+    }
+  });
+  return prisma;
+}
+
+/**
+ * Makes `prisma.$disconnect()` also run `release` (closing what the client owns) once Prisma has
+ * disconnected. An own property shadows the prototype's method, so every caller gets it.
+ */
+function releaseOnDisconnect(prisma: PrismaClient, release: () => Promise<void>): void {
   const disconnect = prisma.$disconnect.bind(prisma);
-  // An own property shadows the prototype's method, so every caller of `$disconnect` closes PGlite.
   Object.defineProperty(prisma, '$disconnect', {
     value: async () => {
       await disconnect();
-      if (!pglite.closed) {
-        await pglite.close();
-        onClosed();
-      }
+      await release();
     },
   });
-  return prisma;
 }

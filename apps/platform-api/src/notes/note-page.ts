@@ -31,9 +31,8 @@ export interface ScopedNotePage<T = NoteView> {
   readonly page: NotePage<T>;
 }
 
-/** One row of the page statement, read as it arrives: the environment's ids, and the note if any. */
+/** One row of the page statement, read as it arrives: the environment's project, and the note if any. */
 interface PageRow<T> {
-  readonly environmentId: number;
   readonly projectId: number;
   /** Absent when the environment exists but no note matched (the LEFT JOIN's row of nulls). */
   readonly note?: { readonly id: number; readonly presented: T };
@@ -117,10 +116,8 @@ export async function readScopedNotePage<T>(
 }
 
 function readPageRow<T>(row: unknown, present: (note: NoteView) => T): PageRow<T> {
-  const { environmentId, projectId, note } = readNotePageRow(row);
-  return note
-    ? { environmentId, projectId, note: { id: note.id, presented: present(note) } }
-    : { environmentId, projectId };
+  const { projectId, note } = readNotePageRow(row);
+  return note ? { projectId, note: { id: note.id, presented: present(note) } } : { projectId };
 }
 
 function isDescending(notes: readonly { readonly id: number }[]): boolean {
