@@ -1,9 +1,8 @@
 import express from 'express';
-import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context';
 import { createErrorHandler, notFoundHandler } from './http/error-handler';
 import { healthRoutes } from './http/health-routes';
-import { assignRequestId } from './http/request-id';
+import { requestLogger } from './http/request-logger';
 import { mountRoutes } from './routes';
 
 /** Largest JSON body accepted; bigger ones get 413 `payload_too_large`. */
@@ -18,15 +17,7 @@ export function createApp(context: AppContext): express.Express {
   app.disable('x-powered-by');
 
   // Order matters: the request id comes first so every log line and error response carries it.
-  app.use(
-    pinoHttp({
-      logger: context.logger,
-      genReqId: assignRequestId,
-      autoLogging: { ignore: (request) => request.url === '/health' },
-      customLogLevel: (_request, response, error) =>
-        error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
-    }),
-  );
+  app.use(requestLogger(context.logger, { ignore: (request) => request.url === '/health' }));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(healthRoutes(context));
   mountRoutes(app, context);

@@ -8,7 +8,8 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * The request's id: the incoming `X-Request-Id` when sane, else a new UUID. Echoes it on the
- * response. Used as pino-http's `genReqId`, so every log line of the request carries it as `req.id`.
+ * response. Called by `requestLogger` (src/http/request-logger.ts), so every log line of the
+ * request carries it as `req.id`.
  */
 export function assignRequestId(request: IncomingMessage, response: ServerResponse): string {
   const incoming = request.headers['x-request-id'];

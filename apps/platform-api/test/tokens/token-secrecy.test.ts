@@ -90,7 +90,7 @@ describe('request logs', () => {
   });
   afterAll(() => testContext.close());
 
-  // platform-api's logger (src/logger.ts) redacts credentials from pino-http's request lines: a
+  // platform-api's logger (src/logger.ts) redacts credentials from the request lines (src/http/request-logger.ts): a
   // log line is not a place for a bearer token or a session cookie.
   test('never contain the Authorization header or the session cookie', async () => {
     const lines: string[] = [];

@@ -2,6 +2,7 @@ import { type Request, type Response, Router } from 'express';
 import { getTokenAuth } from '../../auth/require-token';
 import type { AppContext } from '../../context';
 import { parseOrThrow } from '../../errors';
+import { sendJsonText } from '../../http/json-text';
 import { addNoteMessageInputSchema, createNoteInputSchema } from '../../notes/note-inputs';
 import { type NoteActor, type NoteScope, toNoteView } from '../../notes/note-record';
 import {
@@ -50,7 +51,8 @@ export function notesRoutes(context: AppContext, tokens: TokensService): Router 
           );
     if (!page) throw environmentNotFound(project, environmentName);
     // The notes are JSON text already, written as their rows arrived (see `readScopedNotePage`).
-    res.type('json').send(notesListingJson(page, { projectName: project.name, environmentName, limit: query.limit }));
+    // No ETag: each page is read fresh, and clients page with cursors (docs/public-api.md).
+    sendJsonText(res, notesListingJson(page, { projectName: project.name, environmentName, limit: query.limit }));
   });
 
   router.post(NOTES_PATH, canWrite, async (req, res) => {
