@@ -40,9 +40,40 @@ export function toNoteObject(note: NoteView, environmentName: string): NoteObjec
 /** A note's JSON text as the public API writes it (`toNoteObject`, stringified). */
 export type NoteJson = string & { readonly __noteJson: unique symbol };
 
-/** `toNoteObject` as JSON text: given to the page reader, it runs as each note's row arrives. */
+/**
+ * `toNoteObject` as JSON text: given to the page reader, it runs as each note's row arrives.
+ *
+ * Written field by field rather than as `JSON.stringify(toNoteObject(note))`: the same text (every
+ * string still goes through `JSON.stringify`, the keys in the same order; note-serializer.test.ts
+ * compares the two over many notes), in about half the time and without the intermediate objects.
+ * The listing writes 100 notes per page: 0.39 ms against 0.22 ms per page on the benchmark machine
+ * (bench/README.md, public-api-notes).
+ */
 export function noteJsonIn(environmentName: string): (note: NoteView) => NoteJson {
-  return (note) => JSON.stringify(toNoteObject(note, environmentName)) as NoteJson;
+  const environment = JSON.stringify({ object: 'environment', name: environmentName });
+  return (note) => noteJson(note, environment);
+}
+
+const text = JSON.stringify;
+
+function noteJson(note: NoteView, environmentJson: string): NoteJson {
+  let json = `{"object":"note","id":${note.id},"title":${text(note.title)},"recordId":${text(note.recordId)}`;
+  json += `,"createdAt":${text(note.createdAt)},"updatedAt":${text(note.updatedAt)}`;
+  if (note.archivedAt) json += `,"archivedAt":${text(note.archivedAt)}`;
+  json += `,"user":${userJson(note.user)},"environment":${environmentJson}`;
+  if (note.team) json += `,"team":{"object":"team","name":${text(note.team.name)}}`;
+  if (note.collectionName !== null) json += `,"collection":{"object":"collection","name":${text(note.collectionName)}}`;
+  json += ',"messages":[';
+  note.messages.forEach((message, index) => {
+    if (index > 0) json += ',';
+    json += `{"object":"note-message","content":${text(message.content)},"createdAt":${text(message.createdAt)}`;
+    json += `,"user":${userJson(message.user)}}`;
+  });
+  return `${json}]}` as NoteJson;
+}
+
+function userJson(user: UserRow): string {
+  return `{"object":"user","id":${user.id},"username":${text(user.username)},"email":${text(user.email)}}`;
 }
 
 /**

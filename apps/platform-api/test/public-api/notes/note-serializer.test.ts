@@ -62,6 +62,57 @@ describe('notesListingJson', () => {
   });
 });
 
+describe('noteJsonIn', () => {
+  const awkward = [
+    '',
+    'plain',
+    'quote " backslash \\ slash /',
+    'controls \u0000\u0001\t\r\n',
+    '\u2028\u2029',
+    'lone \ud800 surrogate',
+    '\u00e9\u{1F600}',
+  ];
+  const someone = (index: number) => ({
+    id: 100 + index,
+    username: awkward[index % awkward.length] ?? '',
+    email: `u${index}@example.com`,
+  });
+
+  test('writes exactly JSON.stringify(toNoteObject(note)) for every combination of optional fields and awkward text', () => {
+    const toJson = noteJsonIn('prod "east"');
+    let compared = 0;
+    for (const [index, value] of awkward.entries()) {
+      for (const archivedAt of [null, new Date('2026-03-01T00:00:00.123Z')]) {
+        for (const team of [null, { name: value }]) {
+          for (const collectionName of [null, value]) {
+            for (const count of [0, 1, 3]) {
+              const view = note({
+                id: 1000 + compared,
+                title: value,
+                recordId: `${value}|${index}`,
+                archivedAt,
+                team,
+                collectionName,
+                user: someone(index),
+                messages: Array.from({ length: count }, (_, at) => ({
+                  id: at + 1,
+                  content: awkward[(index + at) % awkward.length] ?? '',
+                  createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, at, at * 7)),
+                  user: someone(index + at),
+                })),
+              });
+
+              expect(toJson(view)).toBe(JSON.stringify(toNoteObject(view, 'prod "east"')));
+              compared += 1;
+            }
+          }
+        }
+      }
+    }
+    expect(compared).toBe(awkward.length * 2 * 2 * 2 * 3);
+  });
+});
+
 describe('toNoteView', () => {
   test('writes every timestamp as toISOString text and keeps the rest', () => {
     const view = note({ archivedAt: new Date('2026-03-01T00:00:00Z') });
