@@ -46,8 +46,8 @@ export type NoteJson = string & { readonly __noteJson: unique symbol };
  * Written field by field rather than as `JSON.stringify(toNoteObject(note))`: the same text (every
  * string still goes through `JSON.stringify`, the keys in the same order; note-serializer.test.ts
  * compares the two over many notes), in about half the time and without the intermediate objects.
- * The listing writes 100 notes per page: 0.39 ms against 0.22 ms per page on the benchmark machine
- * (bench/README.md, public-api-notes).
+ * The listing writes 100 notes per page: 0.23 to 0.32 ms per page in a loop on the benchmark
+ * machine, against 0.35 to 0.56 ms (bench/README.md, public-api-notes, fifth pass).
  */
 export function noteJsonIn(environmentName: string): (note: NoteView) => NoteJson {
   const environment = JSON.stringify({ object: 'environment', name: environmentName });
