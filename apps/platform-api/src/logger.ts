@@ -1,7 +1,10 @@
 import pino from 'pino';
 import type { Config } from './config/config';
 
-/** Credentials that must never reach a log line (request lines carry the request and response headers: src/http/request-logger.ts). */
+/**
+ * Credentials that must never reach a log line (request lines carry the request and response
+ * headers: src/http/request-logger.ts).
+ */
 export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',

@@ -49,14 +49,17 @@ export function requestLogger(logger: Logger, options: RequestLoggerOptions = {}
       },
     });
     if (!options.ignore?.(req)) {
-      const logCompletion = () => {
-        res.off('close', logCompletion);
-        res.off('finish', logCompletion);
-        const { level, message } = completionOf(res.statusCode, res.writableFinished);
+      // 'finish': the whole response was handed to the socket; 'close' before it: the client left.
+      const logCompletion = (finished: boolean) => {
+        res.off('finish', onFinish);
+        res.off('close', onClose);
+        const { level, message } = completionOf(res.statusCode, finished);
         if (base.isLevelEnabled(level)) req.log[level]({ res, responseTime: Date.now() - startedAt }, message);
       };
-      res.on('finish', logCompletion);
-      res.on('close', logCompletion);
+      const onFinish = () => logCompletion(true);
+      const onClose = () => logCompletion(false);
+      res.on('finish', onFinish);
+      res.on('close', onClose);
     }
     next();
   };

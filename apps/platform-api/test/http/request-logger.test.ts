@@ -37,6 +37,9 @@ function loggedApp(level: 'trace' | 'warn' = 'trace') {
   app.get('/boom', (_req, res) => {
     res.status(500).json({ code: 'internal_error' });
   });
+  app.get('/big', (_req, res) => {
+    res.type('text').end('x'.repeat(4 * 1024 * 1024));
+  });
   app.get('/slow', () => {
     // never answers: the client leaves first
   });
@@ -62,6 +65,16 @@ describe('requestLogger', () => {
       res: { statusCode: 200 },
     });
     expect(typeof completed[0]?.responseTime).toBe('number');
+  });
+
+  test('logs a large response (4 MB, several socket writes) as completed', async () => {
+    const { app, lines } = loggedApp();
+
+    const response = await request(app).get('/big');
+    await settle();
+
+    expect(response.text).toHaveLength(4 * 1024 * 1024);
+    expect(lines.map((line) => [line.level, line.msg, line.res?.statusCode])).toEqual([[30, 'request completed', 200]]);
   });
 
   test('gives handlers req.log, bound to the request', async () => {
