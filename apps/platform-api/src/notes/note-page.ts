@@ -32,7 +32,7 @@ export interface ScopedNotePage<T = NoteView> {
 }
 
 /** One row of the page statement, read as it arrives: the environment's project, and the note if any. */
-interface PageRow<T> {
+export interface NotePageRowOf<T> {
   readonly projectId: number;
   /** Absent when the environment exists but no note matched (the LEFT JOIN's row of nulls). */
   readonly note?: { readonly id: number; readonly presented: T };
@@ -60,13 +60,16 @@ export async function readNotePage(
 /**
  * `readNotePage`, also telling which project the environment belongs to, with each note turned
  * into `present(note)` as its row arrives (e.g. the public API's JSON text for it), so that this
- * work overlaps with the statement still running.
+ * work overlaps with the statement still running. `onRow`, when given, sees each row as it arrives,
+ * in the statement's order (id descending: the page is one LATERAL subquery under at most one
+ * environment row), e.g. to write it out before the last one is read.
  */
 export async function readScopedNotePage<T>(
   context: AppContext,
   environment: NotePageEnvironment,
   filters: NoteFilters,
   present: (note: NoteView) => T,
+  onRow?: (row: NotePageRowOf<T>) => void,
 ): Promise<ScopedNotePage<T> | null> {
   const conditions = [Prisma.sql`n."environmentId" = e.id`, ...filterConditions(filters)];
   // Timestamps come as JSON text in UTC (see note-page-row.ts): parsing each into a Date and
@@ -98,7 +101,11 @@ export async function readScopedNotePage<T>(
       LIMIT ${filters.limit + 1}
     ) page ON true
     WHERE ${environmentCondition(environment)}`,
-    (row) => readPageRow(row, present),
+    (row) => {
+      const read = readPageRow(row, present);
+      onRow?.(read);
+      return read;
+    },
   );
 
   const first = rows[0];
@@ -115,7 +122,7 @@ export async function readScopedNotePage<T>(
   };
 }
 
-function readPageRow<T>(row: unknown, present: (note: NoteView) => T): PageRow<T> {
+function readPageRow<T>(row: unknown, present: (note: NoteView) => T): NotePageRowOf<T> {
   const { projectId, note } = readNotePageRow(row);
   return note ? { projectId, note: { id: note.id, presented: present(note) } } : { projectId };
 }

@@ -64,9 +64,9 @@ export type NoteObject = z.infer<typeof noteObject>;
 
 export const notesListingObject = z
   .object({
-    hasMore: z.boolean().meta({ description: 'True when more notes match after this set.' }),
     parameters: listingParameters({ projectName: z.string(), environmentName: z.string() }),
     data: z.array(noteObject).meta({ description: 'Ordered by id descending (most recent first).' }),
+    hasMore: z.boolean().meta({ description: 'True when more notes match after this set.' }),
   })
   .meta({ id: 'NotesListing' });
 

@@ -78,8 +78,20 @@ function userJson(user: UserRow): string {
 
 /**
  * The notes listing's body (a `NotesListingObject`) as JSON text, around notes already written as
- * JSON (`noteJsonIn`): the same text `JSON.stringify` gives for the whole object.
+ * JSON (`noteJsonIn`): the same text `JSON.stringify` gives for the whole object. `hasMore` comes
+ * last, so that a listing can be sent while its page is still being read (`streamNotesListing`):
+ * the body is `notesListingStart`, the notes joined by commas, then `notesListingEnd`.
  */
 export function notesListingJson(page: NotePage<NoteJson>, parameters: NotesListingObject['parameters']): string {
-  return `{"hasMore":${page.hasMore},"parameters":${JSON.stringify(parameters)},"data":[${page.notes.join(',')}]}`;
+  return `${notesListingStart(parameters)}${page.notes.join(',')}${notesListingEnd(page.hasMore)}`;
+}
+
+/** The listing's text before its first note. */
+export function notesListingStart(parameters: NotesListingObject['parameters']): string {
+  return `{"parameters":${JSON.stringify(parameters)},"data":[`;
+}
+
+/** The listing's text after its last note. */
+export function notesListingEnd(hasMore: boolean): string {
+  return `],"hasMore":${hasMore}}`;
 }

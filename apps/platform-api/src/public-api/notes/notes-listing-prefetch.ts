@@ -1,8 +1,9 @@
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { AppContext } from '../../context';
-import { readScopedNotePage, type ScopedNotePage } from '../../notes/note-page';
+import { type NotePageRowOf, readScopedNotePage, type ScopedNotePage } from '../../notes/note-page';
 import { wellFormedBearerHash } from '../auth/bearer-hash';
 import { readQuery } from '../query/read-query';
+import { NotePageFeed } from './note-page-feed';
 import { type NotesQuery, notesQuerySchema } from './note-schemas';
 import { type NoteJson, noteJsonIn } from './note-serializer';
 import { toNoteFilters } from './notes-query';
@@ -32,10 +33,15 @@ export function prefetchNotesListing(context: AppContext, path: string): Router 
         projectName: String(req.params.projectName),
         environmentName: String(req.params.environmentName),
       };
-      const page = readScopedNotePage(context, scope, toNoteFilters(query), noteJsonIn(scope.environmentName));
-      // Dropped unread when the request is refused: its failure must not become an unhandled rejection.
+      const feed = new NotePageFeed<NoteJson>();
+      const filters = toNoteFilters(query);
+      // The feed sees each row as it arrives, so that the handler can send the notes before the last one.
+      const page = readScopedNotePage(context, scope, filters, noteJsonIn(scope.environmentName), feed.push);
+      const first = Promise.race([feed.first, page.then(() => undefined)]);
+      // Dropped unread when the request is refused: a failure must not become an unhandled rejection.
       page.catch(() => {});
-      res.locals[LOCALS_KEY] = { query, page } satisfies PrefetchedNotesListing;
+      first.catch(() => {});
+      res.locals[LOCALS_KEY] = { query, page, feed, first } satisfies PrefetchedNotesListing;
     }
     next();
   };
@@ -58,6 +64,10 @@ export interface PrefetchedNotesListing {
   readonly query: NotesQuery;
   /** Each note as its public API JSON text. */
   readonly page: Promise<ScopedNotePage<NoteJson> | null>;
+  /** The page's rows as they arrive (`streamNotesListing` follows them). */
+  readonly feed: NotePageFeed<NoteJson>;
+  /** The first row once it arrives (its project is the environment's), or undefined when there is none (no such environment). */
+  readonly first: Promise<NotePageRowOf<NoteJson> | undefined>;
 }
 
 /**

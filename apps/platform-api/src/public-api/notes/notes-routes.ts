@@ -19,6 +19,7 @@ import { readQuery } from '../query/read-query';
 import { notePathSchema, notesQuerySchema } from './note-schemas';
 import { noteJsonIn, notesListingJson, toNoteObject } from './note-serializer';
 import { takePrefetchedNotesListing } from './notes-listing-prefetch';
+import { streamNotesListing } from './notes-listing-stream';
 import { toNoteFilters } from './notes-query';
 
 export const NOTES_PATH = '/project/:projectName/environment/:environmentName/notes';
@@ -32,12 +33,17 @@ export function notesRoutes(context: AppContext, tokens: TokensService): Router 
 
   router.get(NOTES_PATH, canRead, async (req, res) => {
     // Usually started by `prefetchNotesListing` while the token was being checked, for the same
-    // (then already validated) query; read again here when it was not, or when it found nothing
-    // (then the environment is unknown: 404).
+    // (then already validated) query, and sent as its rows arrive; read again here when it was not,
+    // or when it found nothing (then the environment is unknown: 404).
     const prefetch = takePrefetchedNotesListing(res);
     const query = prefetch?.query ?? parseOrThrow(notesQuerySchema, readQuery(req), 'query');
     const { project } = getTokenAuth(res);
     const environmentName = String(req.params.environmentName);
+    const parameters = { projectName: project.name, environmentName, limit: query.limit };
+    if (prefetch && (await prefetch.first)?.projectId === project.id) {
+      await streamNotesListing(res, prefetch, parameters, req.log ?? context.logger);
+      return;
+    }
     const prefetched = await prefetch?.page;
     const page =
       prefetched?.projectId === project.id
@@ -52,7 +58,7 @@ export function notesRoutes(context: AppContext, tokens: TokensService): Router 
     if (!page) throw environmentNotFound(project, environmentName);
     // The notes are JSON text already, written as their rows arrived (see `readScopedNotePage`).
     // No ETag: each page is read fresh, and clients page with cursors (docs/public-api.md).
-    sendJsonText(res, notesListingJson(page, { projectName: project.name, environmentName, limit: query.limit }));
+    sendJsonText(res, notesListingJson(page, parameters));
   });
 
   router.post(NOTES_PATH, canWrite, async (req, res) => {

@@ -39,7 +39,7 @@ describe('notesListingJson', () => {
     const text = notesListingJson({ notes: notes.map(toJson), hasMore: true }, parameters);
 
     expect(text).toBe(
-      JSON.stringify({ hasMore: true, parameters, data: notes.map((each) => toNoteObject(each, 'production')) }),
+      JSON.stringify({ parameters, data: notes.map((each) => toNoteObject(each, 'production')), hasMore: true }),
     );
   });
 
