@@ -2,11 +2,10 @@ import express from 'express';
 import type { AppContext } from './context';
 import { createErrorHandler, notFoundHandler } from './http/error-handler';
 import { healthRoutes } from './http/health-routes';
+import { jsonBody } from './http/json-body';
 import { requestLogger } from './http/request-logger';
+import { PUBLIC_API_PREFIX, publicApiRouter } from './public-api';
 import { mountRoutes } from './routes';
-
-/** Largest JSON body accepted; bigger ones get 413 `payload_too_large`. */
-export const JSON_BODY_LIMIT = '1mb';
 
 /**
  * Builds platform-api's Express app over an already opened context (database, config, logger).
@@ -18,8 +17,12 @@ export function createApp(context: AppContext): express.Express {
 
   // Order matters: the request id comes first so every log line and error response carries it.
   app.use(requestLogger(context.logger, { ignore: (request) => request.url === '/health' }));
-  app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(healthRoutes(context));
+  // The public API owns every /v1 path and is the hot one, so it comes before the other routers.
+  // It parses JSON bodies itself, after its rate limiter: a malformed or oversized body is counted
+  // and carries the X-RateLimit-* headers like any other /v1 request.
+  app.use(PUBLIC_API_PREFIX, publicApiRouter(context));
+  app.use(jsonBody());
   mountRoutes(app, context);
   app.use(notFoundHandler());
   app.use(createErrorHandler(context.logger));

@@ -75,6 +75,14 @@ function toHttpError(error: unknown): HttpError | undefined {
         body: { code: 'rate_limited', message },
         headers: { 'Retry-After': String(Math.max(1, Math.ceil(numberField(error, 'retryAfterSeconds') ?? 1))) },
       };
+    case 'URIError':
+      // The router could not percent-decode a path segment (`%E0`; it sets status 400): the
+      // client's URL is malformed. Any other URIError is ours, hence a 500.
+      if (numberField(error, 'status') !== 400) return undefined;
+      return {
+        status: 400,
+        body: { code: 'invalid_request', message: 'The request path is not valid percent-encoded UTF-8.' },
+      };
     default:
       return bodyParserError(error);
   }

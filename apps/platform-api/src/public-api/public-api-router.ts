@@ -1,5 +1,8 @@
 import { type RequestHandler, Router } from 'express';
 import type { AppContext } from '../context';
+import { ValidationError } from '../errors';
+import { jsonBody } from '../http/json-body';
+import { pathHasNul } from '../http/text-rules';
 import { createTokensService } from '../tokens/tokens-service';
 import { activityLogsRoutes } from './activity-logs/activity-logs-routes';
 import { adminLogsRoutes } from './admin-logs/admin-logs-routes';
@@ -30,9 +33,10 @@ export function publicApiRouter(context: AppContext): Router {
 
   // The order matters. The limiter decides first, without the database (keyed by the hash of a
   // well-formed token, or by address). The notes listing then starts its page, scoped by that hash,
-  // concurrently with the token's authentication; failed tokens are also counted per address (the
+  // concurrently with the token's authentication (bodies are parsed and paths checked once the
+  // request is counted, so that every refusal carries the rate-limit headers); failed tokens are also counted per address (the
   // limiter's second pass). Each route finally authorizes the token for its own scope.
-  router.use(limiter);
+  router.use(limiter, jsonBody(), refuseNulInPath());
   router.use(prefetchNotesListing(context, NOTES_PATH));
   router.use(authenticateRequest(tokens), limiter);
   router.use(notesRoutes(context, tokens));
@@ -40,6 +44,18 @@ export function publicApiRouter(context: AppContext): Router {
   router.use(adminLogsRoutes(context, tokens));
   router.use(unknownRoute());
   return router;
+}
+
+/** A `%00` in a project or environment name would reach the database; no name can hold it. */
+function refuseNulInPath(): RequestHandler {
+  return function refusePublicApiNulInPath(req, _res, next) {
+    if (!pathHasNul(req.originalUrl)) {
+      next();
+      return;
+    }
+    const message = 'The path holds a NUL character (%00); no project or environment name contains it.';
+    next(new ValidationError(message, [{ path: 'path', message }]));
+  };
 }
 
 function unknownRoute(): RequestHandler {

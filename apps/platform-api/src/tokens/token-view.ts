@@ -12,6 +12,8 @@ export interface TokenView {
   readonly permissionLevel: PermissionLevelName;
   readonly status: TokenStatus;
   readonly createdInSsoSession: boolean;
+  /** Whether its user had the Admin role on the project when it was generated (docs/tokens.md). */
+  readonly createdByAdmin: boolean;
   readonly createdAt: Date;
   readonly lastUsedAt: Date | null;
   readonly expiresAt: Date | null;
@@ -58,6 +60,7 @@ export function toTokenView(token: TokenWithOwner, now: Date): TokenView {
     permissionLevel: permissionLevelName(token.permissionLevel),
     status: tokenStatus(token, now),
     createdInSsoSession: token.createdInSsoSession,
+    createdByAdmin: token.createdByAdmin,
     createdAt: token.createdAt,
     lastUsedAt: token.lastUsedAt,
     expiresAt: token.expiresAt,

@@ -63,31 +63,39 @@ export function createTokensService(context: AppContext): TokensService {
   return {
     async create(userId, projectId, input, options) {
       const parsed = parseOrThrow(createTokenInputSchema(context.now()), input, '');
-      const membership = await context.prisma.projectMembership.findUnique({
-        where: { projectId_userId: { projectId, userId } },
-        include: { project: true, user: true },
-      });
-      if (!membership) throw new NotFoundError(`User ${userId} is not a member of project ${projectId}.`);
-      const { project, user } = membership;
-      if (project.usesSso && !options.isSsoSession) {
-        throw new ForbiddenError(`Project "${project.name}" uses SSO: log in with SSO to create application tokens.`);
-      }
-
       const generated = generateToken();
-      const token = await context.prisma.applicationToken.create({
-        data: {
-          projectId,
-          userId,
-          name: parsed.name,
-          tokenHash: generated.hash,
-          displayPrefix: generated.displayPrefix,
-          scopes: [...parsed.scopes],
-          permissionLevel: permissionLevelOf(parsed.permissionLevel),
-          createdInSsoSession: options.isSsoSession,
-          expiresAt: parsed.expiresAt,
-          createdAt: context.now(),
-        },
-        include: TOKEN_VIEW_INCLUDE,
+      const { token, project, user } = await context.prisma.$transaction(async (tx) => {
+        // The role recorded is the one the token is generated under (spec §4.1 rule 1, §5.2): the
+        // membership row stays share-locked until the token is inserted, so a concurrent role change
+        // or removal waits for this transaction (or this one for it) instead of slipping in between.
+        await tx.$queryRaw`SELECT 1 FROM "ProjectMembership" WHERE "projectId" = ${projectId} AND "userId" = ${userId} FOR SHARE`;
+        const membership = await tx.projectMembership.findUnique({
+          where: { projectId_userId: { projectId, userId } },
+          include: { project: true, user: true },
+        });
+        if (!membership) throw new NotFoundError(`User ${userId} is not a member of project ${projectId}.`);
+        if (membership.project.usesSso && !options.isSsoSession) {
+          throw new ForbiddenError(
+            `Project "${membership.project.name}" uses SSO: log in with SSO to create application tokens.`,
+          );
+        }
+        const inserted = await tx.applicationToken.create({
+          data: {
+            projectId,
+            userId,
+            name: parsed.name,
+            tokenHash: generated.hash,
+            displayPrefix: generated.displayPrefix,
+            scopes: [...parsed.scopes],
+            permissionLevel: permissionLevelOf(parsed.permissionLevel),
+            createdInSsoSession: options.isSsoSession,
+            createdByAdmin: membership.role === 'Admin',
+            expiresAt: parsed.expiresAt,
+            createdAt: context.now(),
+          },
+          include: TOKEN_VIEW_INCLUDE,
+        });
+        return { token: inserted, project: membership.project, user: membership.user };
       });
       await recordAdminLog(context, {
         organizationId: project.organizationId,
@@ -104,6 +112,7 @@ export function createTokensService(context: AppContext): TokensService {
           permissionLevel: parsed.permissionLevel,
           expiresAt: token.expiresAt?.toISOString() ?? null,
           createdInSsoSession: token.createdInSsoSession,
+          createdByAdmin: token.createdByAdmin,
           source: options.source ?? 'api',
         },
       });

@@ -94,6 +94,27 @@ describeEachDatabase('platform-api tokens', (kind) => {
     expect(none.json()).toEqual({ tokens: [] });
   });
 
+  test('list shows whether each token was created by an Admin of the project', async () => {
+    const developer = await database.withContext((context) => seedMember(context, project, { role: 'Developer' }));
+    const asDeveloper = createArgs('--json').map((arg) => (arg === admin.email ? developer.email : arg));
+    const byAdmin = (await cli(...createArgs('--json'))).json<CreatedJson>();
+    const byDeveloper = (await cli(...asDeveloper)).json<CreatedJson>();
+
+    const text = await cli('tokens', 'list', '--project', project.name);
+    const json = await cli('tokens', 'list', '--project', project.name, '--json');
+
+    // One entry per token: its first line starts with its id, the next ones with a tab.
+    const entryOf = (id: number) => text.stdout.split(/\n(?=\d)/).find((entry) => entry.startsWith(`${id}\t`));
+    expect(entryOf(byAdmin.token.id)).toMatch(/; created by an Admin\n?$/);
+    expect(entryOf(byDeveloper.token.id)).toMatch(/; created by a non-Admin\n?$/);
+    expect(json.json<{ tokens: unknown[] }>().tokens).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: byAdmin.token.id, createdByAdmin: true }),
+        expect.objectContaining({ id: byDeveloper.token.id, createdByAdmin: false }),
+      ]),
+    );
+  });
+
   test('revoke revokes at once and logs an operator revocation', async () => {
     const created = (await cli(...createArgs('--json'))).json<CreatedJson>();
 

@@ -1,4 +1,5 @@
 import { recordAdminLog } from '../../src/admin-logs/admin-log-service';
+import { addUserToProject, createUser } from '../../src/identity/users-service';
 import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
 import { createTestClock } from '../tokens/token-fixtures';
 import { createPublicApiClient, type PublicApiClient } from './helpers/public-api-client';
@@ -35,7 +36,7 @@ describeEachDatabase('GET /v1/project/{projectName}/admin-logs', (kind) => {
     const seeds = [
       { ...admin, action: 'team.create', targetType: 'team', targetId: world.team.id, details: { name: 'Operations' } },
       { ...admin, tokenId: 41, action: 'token.revoke', targetType: 'application_token', targetId: 41 },
-      { action: 'user.create', targetType: 'user', targetId: 'ada' },
+      { action: 'user.add_to_project', targetType: 'user', targetId: 'ada' },
       { ...admin, action: 'token.create', targetType: 'application_token', targetId: 42 },
     ];
     for (const seed of seeds) {
@@ -73,7 +74,7 @@ describeEachDatabase('GET /v1/project/{projectName}/admin-logs', (kind) => {
       {
         object: 'admin-log',
         id: ids[2],
-        action: 'user.create',
+        action: 'user.add_to_project',
         targetType: 'user',
         targetId: 'ada',
         createdAt: '2030-01-02T00:02:00.000Z',
@@ -91,6 +92,29 @@ describeEachDatabase('GET /v1/project/{projectName}/admin-logs', (kind) => {
 
     expect(response.body.data).toEqual([
       expect.objectContaining({ action: 'token.create', targetType: 'application_token', targetId: String(token.id) }),
+    ]);
+  });
+
+  test('shows what platform-api recorded when a user was added to the project, and no user.create (users belong to no project)', async () => {
+    const added = await addUserToProject(testContext.context, {
+      userId: (await createUser(testContext.context, { email: `grace-${world.project.id}@example.com` })).id,
+      projectId: world.project.id,
+      role: 'Developer',
+    });
+
+    const response = await api.get(
+      `/v1/project/${world.project.name}/admin-logs?targetType=user&targetId=${added.id}`,
+      token.value,
+    );
+
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual([
+      expect.objectContaining({
+        action: 'user.add_to_project',
+        targetType: 'user',
+        targetId: String(added.id),
+        details: { email: added.email, role: 'Developer' },
+      }),
     ]);
   });
 

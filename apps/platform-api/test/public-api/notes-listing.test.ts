@@ -260,6 +260,19 @@ describeEachDatabase('GET /v1/project/{projectName}/environment/{environmentName
       expect(response.body.issues[0].path).toBe(`query.${name}`);
     });
 
+    test.each(['teamName', 'collectionName', 'recordId', 'userEmail'])(
+      'refuses %s holding a NUL character (%%00) with 400 naming it',
+      async (name) => {
+        const response = await list(`?${name}=a%00`);
+
+        expect(response.status).toBe(400);
+        expect(response.body.issues[0]).toEqual({
+          path: `query.${name}`,
+          message: expect.stringContaining('NUL character'),
+        });
+      },
+    );
+
     test('refuses an empty text filter', async () => {
       const response = await list('?teamName=');
 
@@ -330,6 +343,29 @@ describeEachDatabase('GET /v1/project/{projectName}/environment/{environmentName
 
       expect(response.status).toBe(404);
       expect(response.body.code).toBe('not_found');
+    });
+
+    test.each([
+      ['a project name', (name: string) => `/v1/project/${name}%00/environment/Production/notes`],
+      ['an environment name', (name: string) => `/v1/project/${name}/environment/Produc%00tion/notes`],
+    ])('refuses %s holding a NUL character (%%00) with 400, rate-limit headers included', async (_what, path) => {
+      const response = await api.get(path(world.project.name), token);
+
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        code: 'invalid_request',
+        message: expect.stringContaining('NUL character'),
+        issues: [{ path: 'path', message: expect.any(String) }],
+      });
+      expect(response.headers['x-ratelimit-remaining']).toMatch(/^[0-9]+$/);
+    });
+
+    test('refuses a path that is not valid percent-encoded UTF-8 with 400 invalid_request', async () => {
+      const response = await api.get(`/v1/project/${world.project.name}/environment/%E0%A4%A/notes`, token);
+
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ code: 'invalid_request', message: expect.stringContaining('percent-encoded') });
+      expect(response.headers['x-ratelimit-remaining']).toMatch(/^[0-9]+$/);
     });
 
     test('answers an unknown /v1 route with 404 in the same shape', async () => {

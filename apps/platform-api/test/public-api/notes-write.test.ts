@@ -1,7 +1,8 @@
+import { createTokensService } from '../../src/tokens/tokens-service';
 import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
 import { createTestClock } from '../tokens/token-fixtures';
 import { createPublicApiClient, type PublicApiClient } from './helpers/public-api-client';
-import { issueToken, seedNote, seedWorld, type World } from './helpers/public-api-fixtures';
+import { issueToken, seedNote, seedUser, seedWorld, type World } from './helpers/public-api-fixtures';
 
 const FORBIDDEN_READ_ONLY = {
   error: 'Forbidden',
@@ -83,6 +84,31 @@ describeEachDatabase('the notes write endpoints', (kind) => {
       ]);
     });
 
+    test('the note.create entry is listed by GET .../activity-logs', async () => {
+      const created = await create({ ...newNote, recordId: 'listed-1' });
+      const reader = await issueToken(testContext.context, world.project, world.admin, {
+        scopes: ['activity_logs:read'],
+        permissionLevel: 'read-only',
+      });
+
+      const response = await api.get(
+        `/v1/project/${world.project.name}/environment/${world.environment.name}/activity-logs?action=note.create&recordId=listed-1`,
+        reader.value,
+      );
+
+      expect(response.status).toBe(200);
+      expect(response.body.data).toEqual([
+        expect.objectContaining({
+          object: 'activity-log',
+          action: 'note.create',
+          collection: { object: 'collection', name: 'orders' },
+          recordId: 'listed-1',
+          user: expect.objectContaining({ id: world.admin.id }),
+          details: expect.objectContaining({ noteId: created.body.id }),
+        }),
+      ]);
+    });
+
     test('creates a note without a team when teamName is omitted', async () => {
       const response = await create(newNote);
 
@@ -108,6 +134,12 @@ describeEachDatabase('the notes write endpoints', (kind) => {
       ['collectionName', { ...newNote, collectionName: 3 }],
       ['recordId', { ...newNote, recordId: undefined }],
       ['teamName', { ...newNote, teamName: '' }],
+      // PostgreSQL cannot store U+0000: refused up front instead of failing in the database.
+      ['title', { ...newNote, title: 'Refund\u0000request' }],
+      ['content', { ...newNote, content: '<p>\u0000</p>' }],
+      ['collectionName', { ...newNote, collectionName: 'orders\u0000' }],
+      ['recordId', { ...newNote, recordId: '\u00001' }],
+      ['teamName', { ...newNote, teamName: 'Operations\u0000' }],
     ])('refuses a bad %s with 400 naming it', async (field, body) => {
       const response = await create(body);
 
@@ -116,11 +148,22 @@ describeEachDatabase('the notes write endpoints', (kind) => {
       expect(response.body.issues.map((issue: { path: string }) => issue.path)).toEqual([`body.${field}`]);
     });
 
-    test('refuses a body that is not JSON with 400 invalid_json', async () => {
+    test('refuses a body that is not JSON with 400 invalid_json, counted by the rate limiter', async () => {
       const response = await create('{"title": ');
 
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ code: 'invalid_json', message: expect.any(String) });
+      expect(response.headers['x-ratelimit-limit']).toMatch(/^[0-9]+$/);
+      expect(response.headers['x-ratelimit-remaining']).toMatch(/^[0-9]+$/);
+      expect(response.headers['x-ratelimit-reset']).toMatch(/^[0-9]+$/);
+    });
+
+    test('refuses a body over 1 MB with 413 payload_too_large, counted by the rate limiter', async () => {
+      const response = await create({ ...newNote, content: 'x'.repeat(1024 * 1024) });
+
+      expect(response.status).toBe(413);
+      expect(response.body).toEqual({ code: 'payload_too_large', message: expect.any(String) });
+      expect(response.headers['x-ratelimit-remaining']).toMatch(/^[0-9]+$/);
     });
 
     test('refuses a missing body with 400', async () => {
@@ -260,6 +303,89 @@ describeEachDatabase('the notes write endpoints', (kind) => {
         error: 'Forbidden',
         message: 'Insufficient permissions: the token needs the scope notes:write.',
       });
+    });
+
+    const ALL_WRITES = [
+      ['', newNote],
+      ['/1/messages', { content: '<p>Done.</p>' }],
+      ['/1/archive', undefined],
+      ['/1/unarchive', undefined],
+    ] as const;
+
+    test.each(ALL_WRITES)('no token gets 401 on POST .../notes%s', async (suffix, body) => {
+      const response = await api.post(`${notesPath()}${suffix}`, body);
+
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ error: 'Unauthorized', message: 'Invalid or missing application token.' });
+    });
+
+    test.each(ALL_WRITES)('a revoked token gets 401 on POST .../notes%s', async (suffix, body) => {
+      const revoked = await issueToken(testContext.context, world.project, world.admin, { scopes: ['notes:write'] });
+      await createTokensService(testContext.context).revoke(revoked.id, null);
+
+      const response = await api.post(`${notesPath()}${suffix}`, body, revoked.value);
+
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ error: 'Unauthorized', message: 'Invalid or missing application token.' });
+    });
+
+    test.each(ALL_WRITES)('an expired token gets 401 on POST .../notes%s', async (suffix, body) => {
+      const expiring = await issueToken(testContext.context, world.project, world.admin, {
+        scopes: ['notes:write'],
+        expiresAt: '2030-03-01T10:00:00.000Z',
+      });
+      clock.set('2030-03-01T10:00:00.000Z');
+
+      const response = await api.post(`${notesPath()}${suffix}`, body, expiring.value);
+
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ error: 'Unauthorized', message: 'The application token has expired.' });
+    });
+
+    test.each(ALL_WRITES)("a Developer's Read-Write token gets 403 on POST .../notes%s", async (suffix, body) => {
+      const developer = await seedUser(testContext.context, world.project, 'Developer');
+      const token = await issueToken(testContext.context, world.project, developer, { scopes: ['notes:write'] });
+
+      const response = await api.post(`${notesPath()}${suffix}`, body, token.value);
+
+      expect(response.status).toBe(403);
+      expect(response.body.error).toBe('Forbidden');
+      expect(response.body.message).toMatch(/Admin role/);
+    });
+
+    test.each(ALL_WRITES)(
+      'on a project that uses SSO, a token created outside an SSO session gets 403 on POST .../notes%s',
+      async (suffix, body) => {
+        const ssoWorld = await seedWorld(testContext.context);
+        // Created before the project switched to SSO: the only way to hold such a token.
+        const token = await issueToken(testContext.context, ssoWorld.project, ssoWorld.admin, { scopes: ['all'] });
+        await testContext.context.prisma.project.update({
+          where: { id: ssoWorld.project.id },
+          data: { usesSso: true },
+        });
+        const path = `/v1/project/${ssoWorld.project.name}/environment/${ssoWorld.environment.name}/notes${suffix}`;
+
+        const response = await api.post(path, body, token.value);
+
+        expect(response.status).toBe(403);
+        expect(response.body).toEqual({
+          error: 'Forbidden',
+          message: 'Insufficient permissions: the project uses SSO and the token was not created in an SSO session.',
+        });
+      },
+    );
+
+    test('a token created in an SSO session may write on a project that uses SSO', async () => {
+      const ssoWorld = await seedWorld(testContext.context, { usesSso: true });
+      const token = await issueToken(testContext.context, ssoWorld.project, ssoWorld.admin, {
+        scopes: ['notes:write'],
+        isSsoSession: true,
+      });
+      const path = `/v1/project/${ssoWorld.project.name}/environment/${ssoWorld.environment.name}/notes`;
+
+      const response = await api.post(path, newNote, token.value);
+
+      expect(response.status).toBe(201);
     });
 
     test('a Read-Write token with the scope all may write', async () => {

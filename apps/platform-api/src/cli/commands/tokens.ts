@@ -44,10 +44,15 @@ function describeToken(token: TokenView): string {
     `last used ${token.lastUsedAt?.toISOString() ?? 'never'}`,
     `expires ${token.expiresAt?.toISOString() ?? 'never'}`,
   ];
+  const origin = [
+    ...(token.createdInSsoSession ? ['created in an SSO session'] : []),
+    // Shown either way: the public API refuses a token made by a non-Admin, even once they are one.
+    token.createdByAdmin ? 'created by an Admin' : 'created by a non-Admin',
+  ];
   return [
     `${token.id}\t${token.displayPrefix}…\t${token.name}\t${token.status}`,
     `\t${token.permissionLevel}; scopes ${token.scopes.join(', ')}; user ${token.user.email}`,
-    `\t${dates.join('; ')}${token.createdInSsoSession ? '; created in an SSO session' : ''}`,
+    `\t${[...dates, ...origin].join('; ')}`,
   ].join('\n');
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Range } from '../../activity-logs/range';
+import { withoutNul } from '../../http/text-rules';
 
 export const RANGE_OPERATORS = ['eq', 'lt', 'lte', 'gt', 'gte'] as const;
 
@@ -38,7 +39,9 @@ export function idParam(name: string) {
 
 /** A non-empty text filter, compared exactly. */
 export function textParam(description: string) {
-  return z.string().min(1, 'Give a non-empty value or omit the parameter.').meta({ description });
+  return withoutNul(z.string().min(1, 'Give a non-empty value or omit the parameter.'), 'The value').meta({
+    description,
+  });
 }
 
 const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:\d{2}))?$/;
@@ -73,7 +76,9 @@ function parseIsoDate(value: string): Date | undefined {
   const date = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}.${fraction.padEnd(3, '0')}${zone}`);
   if (Number.isNaN(date.getTime())) return undefined;
   // JavaScript rolls 2026-02-30 over to March 2: compare the calendar date back in UTC + zone.
-  const check = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  // (setUTCFullYear, not Date.UTC, which reads the years 0 to 99 as 1900 to 1999).
+  const check = new Date(0);
+  check.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
   const isRealDay =
     check.getUTCFullYear() === Number(year) &&
     check.getUTCMonth() === Number(month) - 1 &&
@@ -107,9 +112,9 @@ export function readRange<Field extends string, Value>(
 }
 
 /** Emails are stored lower-cased; the filter compares the same way. */
-export const emailParam = z
-  .string()
-  .trim()
-  .min(1, 'Give a non-empty email or omit the parameter.')
+export const emailParam = withoutNul(
+  z.string().trim().min(1, 'Give a non-empty email or omit the parameter.'),
+  'The email',
+)
   .transform((email) => email.toLowerCase())
   .meta({ description: 'Email of the user, compared case-insensitively.', override: { type: 'string' } });

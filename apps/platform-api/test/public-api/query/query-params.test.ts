@@ -1,4 +1,4 @@
-import { isoDateParam, limitParam } from '../../../src/public-api/query/query-params';
+import { emailParam, isoDateParam, limitParam, textParam } from '../../../src/public-api/query/query-params';
 
 describe('isoDateParam', () => {
   const parse = (value: string) => isoDateParam('createdAt.lt').safeParse(value);
@@ -12,6 +12,10 @@ describe('isoDateParam', () => {
     ['2030-01-31T13:00:00+01:00', '2030-01-31T12:00:00.000Z'],
     ['2030-01-31T07:00:00-05:00', '2030-01-31T12:00:00.000Z'],
     ['2028-02-29', '2028-02-29T00:00:00.000Z'],
+    // Years below 100 are years of the first century, not 1900 to 1999.
+    ['0001-01-01', '0001-01-01T00:00:00.000Z'],
+    ['0050-03-01T12:00:00Z', '0050-03-01T12:00:00.000Z'],
+    ['0048-02-29', '0048-02-29T00:00:00.000Z'],
   ])('reads %s as %s', (value, expected) => {
     const result = parse(value);
 
@@ -21,6 +25,7 @@ describe('isoDateParam', () => {
   test.each([
     '2030-02-29',
     '2030-04-31',
+    '0050-02-29',
     '2030-1-31',
     '2030-01-31T12:00:00',
     '2030-01-31 12:00:00Z',
@@ -51,5 +56,17 @@ describe('limitParam', () => {
 
   test.each(['0', '101', 'abc', '1.5', '-1', '', '1e2'])('refuses %p', (value) => {
     expect(limitParam.safeParse(value).success).toBe(false);
+  });
+});
+
+describe('text parameters', () => {
+  test.each([
+    ['textParam', textParam('Id of the record.')],
+    ['emailParam', emailParam],
+  ])('%s refuses a value holding the NUL character, which PostgreSQL cannot compare', (_name, schema) => {
+    const result = schema.safeParse('a\u0000b');
+
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toMatch(/must not contain the NUL character \(U\+0000\)/);
   });
 });

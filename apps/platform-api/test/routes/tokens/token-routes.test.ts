@@ -58,6 +58,7 @@ describeEachDatabase('token routes', (kind) => {
           permissionLevel: 'read-only',
           status: 'active',
           createdInSsoSession: false,
+          createdByAdmin: true,
           createdAt: '2030-01-01T12:00:00.000Z',
           lastUsedAt: null,
           expiresAt: '2030-06-01T00:00:00.000Z',
@@ -188,6 +189,7 @@ describeEachDatabase('token routes', (kind) => {
       expect(Object.keys(asAdmin.body.tokens[0]).sort()).toEqual(
         [
           'createdAt',
+          'createdByAdmin',
           'createdInSsoSession',
           'displayPrefix',
           'expiresAt',
