@@ -84,8 +84,22 @@ function toHttpError(error: unknown): HttpError | undefined {
         body: { code: 'invalid_request', message: 'The request path is not valid percent-encoded UTF-8.' },
       };
     default:
-      return bodyParserError(error);
+      return bodyParserError(error) ?? nulCharacterRefusal(error);
   }
+}
+
+/**
+ * PostgreSQL refuses text holding U+0000 (SQLSTATE 22021, the only way a JavaScript string can be
+ * invalid UTF-8 there), straight from `pg` (hot statements, src/db/hot-query.ts) or wrapped by
+ * Prisma's driver adapter. Inputs are refused earlier where they are read (`withoutNul`,
+ * src/http/text-rules.ts); this answers the others with 400 instead of a 500.
+ */
+function nulCharacterRefusal(error: Error): HttpError | undefined {
+  const wrapped = (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } }).meta
+    ?.driverAdapterError?.cause?.originalCode;
+  if ((error as { code?: unknown }).code !== '22021' && wrapped !== '22021') return undefined;
+  const message = 'A text value holds the NUL character (U+0000), which cannot be stored or compared.';
+  return { status: 400, body: { code: 'invalid_request', message } };
 }
 
 /** Errors raised by express.json() carry a `type` (see the body-parser README). */

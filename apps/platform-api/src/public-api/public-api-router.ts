@@ -32,10 +32,11 @@ export function publicApiRouter(context: AppContext): Router {
   });
 
   // The order matters. The limiter decides first, without the database (keyed by the hash of a
-  // well-formed token, or by address). The notes listing then starts its page, scoped by that hash,
-  // concurrently with the token's authentication (bodies are parsed and paths checked once the
-  // request is counted, so that every refusal carries the rate-limit headers); failed tokens are also counted per address (the
-  // limiter's second pass). Each route finally authorizes the token for its own scope.
+  // well-formed token, or by address); bodies are parsed and paths checked only then, so that every
+  // refusal is counted and carries the rate-limit headers. The notes listing then starts its page,
+  // scoped by that hash, concurrently with the token's authentication; failed tokens are also
+  // counted per address (the limiter's second pass). Each route finally authorizes the token for
+  // its own scope.
   router.use(limiter, jsonBody(), refuseNulInPath());
   router.use(prefetchNotesListing(context, NOTES_PATH));
   router.use(authenticateRequest(tokens), limiter);

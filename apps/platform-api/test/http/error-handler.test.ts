@@ -51,6 +51,15 @@ describe('createErrorHandler', () => {
     expect(response.body).toEqual({ code: 'invalid_request', message: 'Invalid body', issues });
   });
 
+  test("maps PostgreSQL's refusal of a NUL character (22021, as pg throws it) to 400 invalid_request", async () => {
+    const refusal = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
+
+    const response = await responseTo(refusal);
+
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ code: 'invalid_request', message: expect.stringContaining('NUL character') });
+  });
+
   test('maps a subclass of ValidationError by its own name only when the name is kept', async () => {
     class MissingFieldError extends ValidationError {}
     const response = await responseTo(new MissingFieldError('name is required', []));

@@ -117,6 +117,13 @@ describeEachDatabase('token routes', (kind) => {
       expect(unknown.status).toBe(404);
     });
 
+    test('answers 400, not 500, for a project name holding a NUL character, which the database refuses', async () => {
+      const response = await create(adminCookie, body, 'Acme\u0000');
+
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ code: 'invalid_request', message: expect.stringContaining('NUL character') });
+    });
+
     test('answers 409 when two of the user’s projects share the name, and the organization query picks one', async () => {
       const twin = await seedProject(context, { name: project.name });
       await context.prisma.projectMembership.create({ data: { projectId: twin.id, userId: admin.id, role: 'Admin' } });
