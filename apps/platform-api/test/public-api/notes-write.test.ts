@@ -349,8 +349,10 @@ describeEachDatabase('the notes write endpoints', (kind) => {
       const response = await api.post(`${notesPath()}${suffix}`, body, token.value);
 
       expect(response.status).toBe(403);
-      expect(response.body.error).toBe('Forbidden');
-      expect(response.body.message).toMatch(/Admin role/);
+      expect(response.body).toEqual({
+        error: 'Forbidden',
+        message: "Insufficient permissions: the token's user must have the Admin role on the project.",
+      });
     });
 
     test.each(ALL_WRITES)(
