@@ -12,11 +12,16 @@ import { type NoteJson, notesListingEnd, notesListingStart } from './note-serial
  * `hasMore` comes last, since only the page's extra row tells it), sent without `Content-Length`
  * (chunked). HEAD gets the same headers and no body.
  *
+ * The page's extra row (`limit + 1`, the statement's last) completes the page: the response ends as
+ * it arrives, without waiting for the statement's end to come back through the page reader (ninth
+ * pass). Without it, the response ends with the statement.
+ *
  * Call it once the page's first row has arrived and shown the token's project: from then on the
- * status is known. If the statement fails afterwards, or a row comes out of id order (the statement
- * guarantees that order; a row out of it is a bug), the error is logged and the connection is cut
- * before the body's end, so that the client sees an incomplete response rather than a wrong page.
- * Rejects only when nothing was sent yet: the app's error handler then answers as for any error.
+ * status is known. If the statement fails before the page is complete, or a row comes out of id
+ * order (the statement guarantees that order; a row out of it is a bug), the error is logged and the
+ * connection is cut before the body's end, so that the client sees an incomplete response rather
+ * than a wrong page. A failure once the page was complete and sent is only logged. Rejects only when
+ * nothing was sent yet: the app's error handler then answers as for any error.
  */
 export async function streamNotesListing(
   res: Response,
@@ -27,26 +32,33 @@ export async function streamNotesListing(
   res.status(200).type('json');
   let pending = notesListingStart(parameters);
   let written = 0;
-  let hasMore = false;
+  let isComplete = false;
   let isFlushQueued = false;
   let previousId = Number.POSITIVE_INFINITY;
   let disorder: Error | undefined;
 
+  const isOpen = () => !res.destroyed && !res.writableEnded;
   // Rows of one chunk arrive in one synchronous run of the driver's parser: one write per chunk.
   const flush = () => {
     isFlushQueued = false;
-    if (pending !== '' && !res.destroyed && !res.writableEnded) res.write(pending);
+    if (pending !== '' && isOpen()) res.write(pending);
     pending = '';
   };
+  const complete = (hasMore: boolean) => {
+    isComplete = true;
+    const last = pending;
+    pending = '';
+    if (isOpen()) res.end(`${last}${notesListingEnd(hasMore)}`);
+  };
   listing.feed.follow(({ note }) => {
-    if (note === undefined || disorder) return;
+    if (note === undefined || disorder || isComplete) return;
     if (note.id >= previousId) {
       disorder = new Error(`Notes page rows out of id order: ${note.id} after ${previousId}.`);
       return;
     }
     previousId = note.id;
     if (written === parameters.limit) {
-      hasMore = true;
+      complete(true); // the extra row: there are more notes, and this page is whole
       return;
     }
     pending += written === 0 ? note.presented : `,${note.presented}`;
@@ -62,11 +74,13 @@ export async function streamNotesListing(
     if (disorder) throw disorder;
   } catch (error) {
     if (!res.headersSent) throw error; // nothing sent yet: the error handler answers as usual
+    if (isComplete) {
+      logger.error({ err: error }, 'notes listing statement failed after its whole page was sent');
+      return;
+    }
     logger.error({ err: error }, 'notes listing failed after its response started; the response is cut short');
     res.destroy();
     return;
   }
-  const last = pending;
-  pending = '';
-  res.end(`${last}${notesListingEnd(hasMore)}`);
+  if (!isComplete) complete(false);
 }

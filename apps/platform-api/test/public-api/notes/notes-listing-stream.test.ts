@@ -120,6 +120,46 @@ describe('streamNotesListing', () => {
     await listing.close();
   });
 
+  test('ends the response as the extra row arrives, before the statement ends', async () => {
+    const listing = await servedListing();
+    const { received, response } = get(listing.port);
+
+    for (const id of [9, 8, 7]) listing.feed.push(noteRow(id));
+    const { ending } = await response;
+
+    expect(await ending).toBe('complete');
+    expect(JSON.parse(received.join(''))).toEqual({
+      parameters,
+      data: [
+        { object: 'note', id: 9 },
+        { object: 'note', id: 8 },
+      ],
+      hasMore: true,
+    });
+    listing.endPage();
+    await listing.close();
+  });
+
+  test('only logs a statement failure that comes after the whole page was sent', async () => {
+    const listing = await servedListing();
+    const { received, response } = get(listing.port);
+
+    for (const id of [9, 8, 7]) listing.feed.push(noteRow(id));
+    const { ending } = await response;
+    expect(await ending).toBe('complete');
+    listing.failPage(new Error('connection lost after the last row'));
+    await until(() => listing.logged.length > 0);
+
+    expect(JSON.parse(received.join('')).hasMore).toBe(true);
+    expect(listing.logged).toEqual([
+      expect.objectContaining({
+        msg: 'notes listing statement failed after its whole page was sent',
+        err: expect.objectContaining({ message: 'connection lost after the last row' }),
+      }),
+    ]);
+    await listing.close();
+  });
+
   test('writes an empty page when the environment has no matching note (its row holds no note)', async () => {
     const listing = await servedListing();
     const { received, response } = get(listing.port);
