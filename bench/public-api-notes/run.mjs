@@ -8,7 +8,9 @@
 //
 // It runs the real server (`platform-api start`, the built bundle; built first when missing or
 // older than the sources) on database `platform_bench_notes`, created, migrated and seeded once
-// with generate_series, then reused. Env: PGHOST, PGPORT, PGUSER.
+// with generate_series, then reused; and, for reference, a bare node:http server in front of the
+// same raw statements (bare-server.mjs). Env: PGHOST, PGPORT, PGUSER; BENCH_REQUESTS (rounds per
+// pass, default 3000).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import nodeHttp from 'node:http';
@@ -16,9 +18,12 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const appDir = path.join(root, 'apps', 'platform-api');
+const benchDir = path.join(root, 'bench', 'public-api-notes');
 const require = createRequire(path.join(appDir, 'package.json'));
 const { Client } = require('pg');
 const autocannon = require('autocannon');
@@ -33,7 +38,10 @@ const user = process.env.PGUSER ?? 'postgres';
 const databaseUrl = `postgresql://${user}@${host}:${port}/${DATABASE}`;
 // Per client, interleaved. p99 needs enough samples to be more than a few outliers: with 1,000 it
 // is the 10th-slowest request (with 300 it was the 3rd, and moved by 0.2x from run to run).
-const REQUESTS = 1000;
+// p99 of 1,000 samples moved the ratio by up to ±0.35x between bootstrap resamples of one run
+// (bench/README.md, tenth pass); 3,000 narrow that, and each ratio is printed with its interval.
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
+const BOOTSTRAP_RESAMPLES = 1000;
 const DURATION_S = 10;
 const ORGANIZATION = 'bench-org';
 const PROJECT = 'Bench';
@@ -190,17 +198,37 @@ async function startServer() {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const url = `http://127.0.0.1:${serverPort}`;
+  return waitUntilServing(child, `http://127.0.0.1:${serverPort}`, '/health', 'platform-api');
+}
+
+/** The bare node:http server of bare-server.mjs, serving `statements` ({ text, values }) at /0, /1... */
+async function startBareServer(statements) {
+  const serverPort = await freePort();
+  const child = spawn(process.execPath, [path.join(benchDir, 'bare-server.mjs')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(serverPort),
+      BENCH_BARE_STATEMENTS: JSON.stringify(statements),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return waitUntilServing(child, `http://127.0.0.1:${serverPort}`, '/0', 'the bare server');
+}
+
+async function waitUntilServing(child, url, probe, name) {
   for (let attempt = 0; attempt < 100; attempt += 1) {
     try {
-      if ((await fetch(`${url}/health`)).ok) return { url, stop: () => stop(child) };
+      const response = await fetch(`${url}${probe}`);
+      await response.arrayBuffer();
+      if (response.ok) return { url, stop: () => stop(child) };
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');
-  throw new Error('platform-api did not start');
+  throw new Error(`${name} did not start`);
 }
 
 function stop(child) {
@@ -230,10 +258,40 @@ function summary(samples) {
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
 }
 
+// The measuring process's own collector must not pause inside a sample: its scavenges and
+// mark-compacts (4 to 12 ms, one every ~30 requests, from fetch's and pg's garbage) landed in both
+// series alike and pulled their p99 ratio toward 1. A young-generation collection before each
+// sample, outside the timed window, keeps them out (bench/README.md, tenth pass).
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc');
+
 async function time(fn) {
+  collectGarbage({ type: 'minor' });
   const started = process.hrtime.bigint();
   await fn();
   return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+/**
+ * The ratio of percentile `p` of `a` over `b` (samples taken in pairs, `a[i]` beside `b[i]`), and
+ * its 5th-95th percentile interval over bootstrap resamples of the pairs: how far another run of the
+ * same length could read from noise alone.
+ */
+function ratioWithInterval(a, b, p) {
+  const ratio = percentile(Float64Array.from(a).sort(), p) / percentile(Float64Array.from(b).sort(), p);
+  const ratios = new Float64Array(BOOTSTRAP_RESAMPLES);
+  const resampledA = new Float64Array(a.length);
+  const resampledB = new Float64Array(b.length);
+  for (let round = 0; round < BOOTSTRAP_RESAMPLES; round += 1) {
+    for (let i = 0; i < a.length; i += 1) {
+      const pick = Math.floor(Math.random() * a.length);
+      resampledA[i] = a[pick];
+      resampledB[i] = b[pick];
+    }
+    ratios[round] = percentile(resampledA.sort(), p) / percentile(resampledB.sort(), p);
+  }
+  ratios.sort();
+  return { ratio, low: percentile(ratios, 5), high: percentile(ratios, 95) };
 }
 
 async function main() {
@@ -274,6 +332,7 @@ async function main() {
 
   const ms = (value) => `${value.toFixed(2)} ms`;
   const results = {};
+  let bare;
   try {
     const first = await (await fetch(endpoint, { headers })).json();
     if (!Array.isArray(first.data) || first.data.length !== 100) {
@@ -295,11 +354,12 @@ async function main() {
         params: [scope.environmentId, collection, idCursor],
       },
     ];
+    bare = await startBareServer(scenarios.map((scenario) => ({ text: scenario.sql, values: scenario.params })));
     log('');
     log(
       `notes listing, limit 100, collectionName=${collection} (1 note in ${COLLECTIONS}), ${NOTES.toLocaleString('en')} notes, PostgreSQL; cursor mid-way`,
     );
-    for (const scenario of scenarios) {
+    for (const [index, scenario] of scenarios.entries()) {
       const page = await (await fetch(scenario.url, { headers })).json();
       const rawRows = (await sql.query(scenario.sql, scenario.params)).rows;
       const same =
@@ -330,16 +390,23 @@ async function main() {
             )
             .on('error', reject);
         });
+      // The floor: the same statement behind a bare node:http server, through fetch.
+      const bareOnce = async () => {
+        const response = await fetch(`${bare.url}/${index}`);
+        await response.arrayBuffer();
+      };
       const sqlOnce = () => sql.query(scenario.sql, scenario.params);
       for (let i = 0; i < 30; i += 1) {
         await httpOnce();
         await nodeHttpOnce();
+        await bareOnce();
         await sqlOnce();
       }
       // Interleaved, so that both see the same machine load: each HTTP request follows a raw
-      // statement and each raw statement an HTTP request. The node:http client has a pass of its
-      // own, against raw statements too: run right after the fetch request, it met a server that had
-      // just served one, and its figure read lower (bench/README.md, ninth pass).
+      // statement and each raw statement an HTTP request. The node:http client and the bare server
+      // have passes of their own, against raw statements too: run right after the fetch request,
+      // node:http met a server that had just served one, and its figure read lower (bench/README.md,
+      // ninth pass); the bare server's traffic in between made platform-api's cold (tenth pass).
       const alternated = async (httpClient) => {
         const httpSamples = [];
         const sqlSamples = [];
@@ -347,22 +414,33 @@ async function main() {
           httpSamples.push(await time(httpClient));
           sqlSamples.push(await time(sqlOnce));
         }
-        return { http: summary(httpSamples), raw: summary(sqlSamples) };
+        return {
+          http: summary(httpSamples),
+          raw: summary(sqlSamples),
+          p50: ratioWithInterval(httpSamples, sqlSamples, 50),
+          p99: ratioWithInterval(httpSamples, sqlSamples, 99),
+        };
       };
-      const { http, raw } = await alternated(httpOnce);
-      const { http: viaNodeHttp, raw: rawForNodeHttp } = await alternated(nodeHttpOnce);
+      const viaFetch = await alternated(httpOnce);
+      const viaNodeHttp = await alternated(nodeHttpOnce);
+      const viaBare = await alternated(bareOnce);
       const load = await autocannon({ url: scenario.url, connections: 50, duration: DURATION_S, headers });
 
+      const ratio = ({ ratio: value, low, high }) => `${value.toFixed(2)}x (${low.toFixed(2)}-${high.toFixed(2)})`;
+      const versus = (pass) =>
+        `p50 ${ms(pass.http.p50)}   p99 ${ms(pass.http.p99)}   ratio p50 ${ratio(pass.p50)}   p99 ${ratio(pass.p99)}`;
       log(`  ${scenario.name}`);
-      log(`    sequential, ${REQUESTS} requests alternating with as many raw statements:`);
-      log(`      HTTP endpoint      p50 ${ms(http.p50)}   p99 ${ms(http.p99)}`);
-      log(`      raw SQL via pg     p50 ${ms(raw.p50)}   p99 ${ms(raw.p99)}`);
       log(
-        `      ratio HTTP / SQL   p50 ${(http.p50 / raw.p50).toFixed(2)}x   p99 ${(http.p99 / raw.p99).toFixed(2)}x   (target: within 1.5x)`,
+        `    sequential, ${REQUESTS} requests alternating with as many raw statements (interval: 5-95% of bootstrap resamples):`,
+      );
+      log(`      HTTP endpoint      p50 ${ms(viaFetch.http.p50)}   p99 ${ms(viaFetch.http.p99)}`);
+      log(`      raw SQL via pg     p50 ${ms(viaFetch.raw.p50)}   p99 ${ms(viaFetch.raw.p99)}`);
+      log(`      ratio HTTP / SQL   p50 ${ratio(viaFetch.p50)}   p99 ${ratio(viaFetch.p99)}   (target: within 1.5x)`);
+      log(
+        `      same endpoint, node:http keep-alive client (own pass): ${versus(viaNodeHttp)}   (client's share, for reference)`,
       );
       log(
-        `      same endpoint, node:http keep-alive client (own pass): p50 ${ms(viaNodeHttp.p50)}   p99 ${ms(viaNodeHttp.p99)}   ` +
-          `ratio p50 ${(viaNodeHttp.p50 / rawForNodeHttp.p50).toFixed(2)}x   p99 ${(viaNodeHttp.p99 / rawForNodeHttp.p99).toFixed(2)}x   (client's share, for reference)`,
+        `      bare node:http server, same statement (own pass):      ${versus(viaBare)}   (the floor, for reference)`,
       );
       log(`    autocannon, 50 connections, ${DURATION_S} s:`);
       log(
@@ -370,14 +448,22 @@ async function main() {
           `non-2xx ${load.non2xx}   errors ${load.errors}`,
       );
       results[scenario.name] = {
-        httpP50: http.p50,
-        httpP99: http.p99,
-        nodeHttpP50: viaNodeHttp.p50,
-        nodeHttpP99: viaNodeHttp.p99,
-        nodeHttpPassSqlP50: rawForNodeHttp.p50,
-        nodeHttpPassSqlP99: rawForNodeHttp.p99,
-        sqlP50: raw.p50,
-        sqlP99: raw.p99,
+        httpP50: viaFetch.http.p50,
+        httpP99: viaFetch.http.p99,
+        sqlP50: viaFetch.raw.p50,
+        sqlP99: viaFetch.raw.p99,
+        ratioP50: viaFetch.p50,
+        ratioP99: viaFetch.p99,
+        nodeHttpP50: viaNodeHttp.http.p50,
+        nodeHttpP99: viaNodeHttp.http.p99,
+        nodeHttpPassSqlP50: viaNodeHttp.raw.p50,
+        nodeHttpPassSqlP99: viaNodeHttp.raw.p99,
+        bareP50: viaBare.http.p50,
+        bareP99: viaBare.http.p99,
+        barePassSqlP50: viaBare.raw.p50,
+        barePassSqlP99: viaBare.raw.p99,
+        bareRatioP50: viaBare.p50,
+        bareRatioP99: viaBare.p99,
         requestsPerSecond: load.requests.average,
         loadP50: load.latency.p50,
         loadP99: load.latency.p99,
@@ -388,6 +474,7 @@ async function main() {
     agent.destroy();
     await sql.end();
     await server.stop();
+    await bare?.stop();
   }
 }
 
