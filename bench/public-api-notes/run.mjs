@@ -9,8 +9,9 @@
 // It runs the real server (`platform-api start`, the built bundle; built first when missing or
 // older than the sources) on database `platform_bench_notes`, created, migrated and seeded once
 // with generate_series, then reused; and, for reference, a bare node:http server in front of the
-// same raw statements (bare-server.mjs). Env: PGHOST, PGPORT, PGUSER; BENCH_REQUESTS (rounds per
-// pass, default 3000).
+// same raw statements (bare-server.mjs). Env: PGHOST, PGPORT, PGUSER; BENCH_REQUESTS (rounds of
+// the verdict's pass, default 10000), BENCH_REFERENCE_REQUESTS (rounds of each reference pass,
+// default 3000).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import nodeHttp from 'node:http';
@@ -36,11 +37,12 @@ const host = process.env.PGHOST ?? '127.0.0.1';
 const port = Number(process.env.PGPORT ?? 5432);
 const user = process.env.PGUSER ?? 'postgres';
 const databaseUrl = `postgresql://${user}@${host}:${port}/${DATABASE}`;
-// Per client, interleaved. p99 needs enough samples to be more than a few outliers: with 1,000 it
-// is the 10th-slowest request (with 300 it was the 3rd, and moved by 0.2x from run to run).
-// p99 of 1,000 samples moved the ratio by up to ±0.35x between bootstrap resamples of one run
-// (bench/README.md, tenth pass); 3,000 narrow that, and each ratio is printed with its interval.
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
+// Rounds per pass (one HTTP request and one raw statement each). p99 needs many: the ratio of p99s
+// of 1,000 rounds moved by up to ±0.35x between bootstrap resamples of one run, of 3,000 by about
+// ±0.15x, of 10,000 by about ±0.08x (bench/README.md, tenth pass). Each ratio is printed with its
+// interval. The reference passes (node:http client, bare server) are not the verdict: fewer rounds.
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10_000);
+const REFERENCE_REQUESTS = Number(process.env.BENCH_REFERENCE_REQUESTS ?? 3000);
 const BOOTSTRAP_RESAMPLES = 1000;
 const DURATION_S = 10;
 const ORGANIZATION = 'bench-org';
@@ -407,10 +409,10 @@ async function main() {
       // have passes of their own, against raw statements too: run right after the fetch request,
       // node:http met a server that had just served one, and its figure read lower (bench/README.md,
       // ninth pass); the bare server's traffic in between made platform-api's cold (tenth pass).
-      const alternated = async (httpClient) => {
+      const alternated = async (httpClient, rounds) => {
         const httpSamples = [];
         const sqlSamples = [];
-        for (let i = 0; i < REQUESTS; i += 1) {
+        for (let i = 0; i < rounds; i += 1) {
           httpSamples.push(await time(httpClient));
           sqlSamples.push(await time(sqlOnce));
         }
@@ -421,9 +423,9 @@ async function main() {
           p99: ratioWithInterval(httpSamples, sqlSamples, 99),
         };
       };
-      const viaFetch = await alternated(httpOnce);
-      const viaNodeHttp = await alternated(nodeHttpOnce);
-      const viaBare = await alternated(bareOnce);
+      const viaFetch = await alternated(httpOnce, REQUESTS);
+      const viaNodeHttp = await alternated(nodeHttpOnce, REFERENCE_REQUESTS);
+      const viaBare = await alternated(bareOnce, REFERENCE_REQUESTS);
       const load = await autocannon({ url: scenario.url, connections: 50, duration: DURATION_S, headers });
 
       const ratio = ({ ratio: value, low, high }) => `${value.toFixed(2)}x (${low.toFixed(2)}-${high.toFixed(2)})`;
@@ -431,7 +433,7 @@ async function main() {
         `p50 ${ms(pass.http.p50)}   p99 ${ms(pass.http.p99)}   ratio p50 ${ratio(pass.p50)}   p99 ${ratio(pass.p99)}`;
       log(`  ${scenario.name}`);
       log(
-        `    sequential, ${REQUESTS} requests alternating with as many raw statements (interval: 5-95% of bootstrap resamples):`,
+        `    sequential, ${REQUESTS} requests alternating with as many raw statements (reference passes: ${REFERENCE_REQUESTS}; interval: 5-95% of bootstrap resamples):`,
       );
       log(`      HTTP endpoint      p50 ${ms(viaFetch.http.p50)}   p99 ${ms(viaFetch.http.p99)}`);
       log(`      raw SQL via pg     p50 ${ms(viaFetch.raw.p50)}   p99 ${ms(viaFetch.raw.p99)}`);
