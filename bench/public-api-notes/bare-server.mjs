@@ -1,8 +1,10 @@
 // The floor of the public-api-notes benchmark: a bare node:http server in front of the same raw
 // statements, with nothing of platform-api's (no Express, logger, rate limiter, token check, query
 // check or spec serializer). `GET /<index>` runs statement <index> of BENCH_BARE_STATEMENTS (a JSON list of
-// `{ text, values }`) as a prepared statement through a pg pool, as platform-api does, and answers
-// its first 100 rows as JSON. What it costs over the raw statement is what any HTTP service in
+// `{ text, values }`) as a prepared statement through a pg pool, as platform-api does (PostgreSQL
+// keeps planning it for each run's values: custom plans, as platform-api's page statement gets, even
+// under the default plan cache mode; bench/README.md, eleventh pass), and answers its first 100
+// rows as JSON. What it costs over the raw statement is what any HTTP service in
 // front of the statement costs on this machine (bench/README.md, public-api-notes, tenth pass).
 import http from 'node:http';
 import { createRequire } from 'node:module';
