@@ -69,7 +69,6 @@ export function createSqlDataSource(
       dialect: introspection.dialect,
       models,
       connect: opened ? async () => opened : () => openConnection(uriOrOptions, logger),
-      logger,
       nativeQueryConnection: options.liveQueryConnections,
     });
   };
