@@ -8,8 +8,8 @@ import {
 } from '@platform/datasource-toolkit';
 import { DatabaseConnectionError } from './connection/connection-errors';
 import type { SqlConnection } from './connection/sql-connection';
+import { getSqlDialect } from './dialects/get-sql-dialect';
 import { mapNativeQueryError } from './query/errors/map-native-query-error';
-import { getFlavor } from './query/flavors/get-flavor';
 import { bindNativeQuery } from './query/native/bind-native-query';
 import type { QueryContext } from './query/query-context';
 import type { TableModel } from './query/table-model';
@@ -106,7 +106,7 @@ export class SqlDataSource implements DataSource<SqlCollection> {
       (connection): OpenContext => ({
         connection,
         db: connection.db,
-        flavor: getFlavor(this.options.dialect),
+        flavor: getSqlDialect(this.options.dialect).flavor,
         lookup: (name) => this.getCollection(name).model,
       }),
       (error: unknown) => {
