@@ -8,6 +8,7 @@ import {
   type RecordData,
 } from '@platform/datasource-toolkit';
 import { CompiledQuery } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { QueryContext } from '../query-context';
 import type { ColumnInfo, TableModel } from '../table-model';
 import { buildSelect, noLimit } from './build-select';
@@ -33,7 +34,8 @@ interface ListStatement {
   readonly read: RecordReader;
 }
 
-// Shapes are bounded by the schema, but `In` lists of every length make new ones: bound the cache.
+// Shapes are bounded by the schema, but `In` lists of every length make new ones: past this many
+// shapes per collection, the least recently used is dropped.
 const MAX_SHAPES = 500;
 
 /**
@@ -52,7 +54,8 @@ const MAX_SHAPES = 500;
  * @internal
  */
 export class ListStatements {
-  private readonly statements = new Map<string, ListStatement | null>();
+  /** Statements by shape; `false` for a shape seen once and found uncacheable. */
+  private readonly statements = new LRUCache<string, ListStatement | false>({ max: MAX_SHAPES });
 
   constructor(private readonly model: TableModel) {}
 
@@ -67,15 +70,14 @@ export class ListStatements {
     if (cached) return this.runCached(context, cached, filter);
 
     const select = buildSelect(context, this.model, filter, projection, timezone);
-    if (key === undefined || cached === null) return select.run();
+    if (key === undefined || cached === false) return select.run();
 
     // First list of this shape: compile it, and keep it if its parameters are the shape's values.
     const compiled = select.query.compile(context.db);
     const leaves = leafBindings(filter.conditionTree, (path) => select.plan.resolve(path).column, context);
     const statement: ListStatement | null = leaves && { sql: compiled.sql, leaves, read: select.read };
     const isExact = statement !== null && sameValues(bindValues(statement, filter, context), compiled.parameters);
-    if (this.statements.size >= MAX_SHAPES) this.statements.clear();
-    this.statements.set(key, isExact ? statement : null);
+    this.statements.set(key, isExact ? statement : false);
 
     const { rows } = await context.db.executeQuery(compiled);
     return select.read(rows as Array<Record<string, unknown>>);
