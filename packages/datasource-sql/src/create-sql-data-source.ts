@@ -2,10 +2,10 @@ import type { DataSourceFactory, Logger } from '@platform/datasource-toolkit';
 import type { SqlConnectionParams } from './connection/connection-params';
 import { openConnection } from './connection/open-connection';
 import type { SqlConnection } from './connection/sql-connection';
+import { getSqlDialect } from './dialects/get-sql-dialect';
 import { introspect } from './introspection/introspect';
 import type { Introspection } from './introspection/introspection';
 import { buildTableModels } from './query/build-table-models';
-import { getFlavor } from './query/flavors/get-flavor';
 import { buildCollectionSchemas } from './schema/build-collection-schemas';
 import { SqlDataSource } from './sql-data-source';
 
@@ -55,7 +55,7 @@ export function createSqlDataSource(
       }
     }
 
-    const flavor = getFlavor(introspection.dialect);
+    const flavor = getSqlDialect(introspection.dialect).flavor;
     const schemas = buildCollectionSchemas(introspection, {
       include: options.include,
       exclude: options.exclude,
@@ -69,7 +69,6 @@ export function createSqlDataSource(
       dialect: introspection.dialect,
       models,
       connect: opened ? async () => opened : () => openConnection(uriOrOptions, logger),
-      logger,
       nativeQueryConnection: options.liveQueryConnections,
     });
   };

@@ -3,17 +3,15 @@ import {
   type Chart,
   type DataSource,
   type DataSourceSchema,
-  type Logger,
   NotFoundError,
   type RecordData,
 } from '@platform/datasource-toolkit';
 import { DatabaseConnectionError } from './connection/connection-errors';
 import type { SqlConnection } from './connection/sql-connection';
+import { getSqlDialect } from './dialects/get-sql-dialect';
 import { mapNativeQueryError } from './query/errors/map-native-query-error';
-import { getFlavor } from './query/flavors/get-flavor';
 import { bindNativeQuery } from './query/native/bind-native-query';
 import type { QueryContext } from './query/query-context';
-import { QueryLogPlugin } from './query/query-log-plugin';
 import type { TableModel } from './query/table-model';
 import { SqlCollection } from './sql-collection';
 
@@ -23,7 +21,6 @@ export interface SqlDataSourceSettings {
   readonly models: ReadonlyMap<string, TableModel>;
   /** Opens the connection; called once, on the first query (or given an already open one). */
   readonly connect: () => Promise<SqlConnection>;
-  readonly logger: Logger;
   /** Name under which `executeNativeQuery` accepts raw SQL; none when undefined. */
   readonly nativeQueryConnection?: string;
 }
@@ -108,8 +105,8 @@ export class SqlDataSource implements DataSource<SqlCollection> {
     this.context ??= this.options.connect().then(
       (connection): OpenContext => ({
         connection,
-        db: connection.db.withPlugin(new QueryLogPlugin(this.options.logger)),
-        flavor: getFlavor(this.options.dialect),
+        db: connection.db,
+        flavor: getSqlDialect(this.options.dialect).flavor,
         lookup: (name) => this.getCollection(name).model,
       }),
       (error: unknown) => {

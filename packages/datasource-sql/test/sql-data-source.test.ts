@@ -98,12 +98,13 @@ describe('createSqlDataSource', () => {
     const dataSource = await createSqlDataSource(fixture.params, { introspection })((level, message) => {
       if (level === 'Debug') messages.push(message);
     });
+    const books = dataSource.getCollection('books');
+    await books.list(makeCaller(), new PaginatedFilter({}), new Projection('id'));
+    messages.length = 0;
 
-    await dataSource
-      .getCollection('books')
-      .list(makeCaller(), new PaginatedFilter({ search: 'secret' }), new Projection('id'));
+    await books.list(makeCaller(), new PaginatedFilter({ search: 'secret' }), new Projection('id'));
 
-    expect(messages).toEqual([expect.stringMatching(/^SQL select: [\d.]+ ms, 0 rows$/)]);
+    expect(messages).toEqual([expect.stringMatching(/^SQL select: [\d.]+ ms$/)]);
     await dataSource.close();
   });
 });

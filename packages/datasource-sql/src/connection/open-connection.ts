@@ -1,6 +1,6 @@
 import type { Logger } from '@platform/datasource-toolkit';
 import { sql } from 'kysely';
-import { getSqlDialect } from '../dialects/dialects';
+import { getSqlDialect } from '../dialects/get-sql-dialect';
 import { DatabaseConnectionError } from './connection-errors';
 import type { SqlConnectionParams } from './connection-params';
 import { resolveConnectionParams } from './resolve-connection-params';

@@ -2,38 +2,25 @@ import type { ColumnType, Logger } from '@platform/datasource-toolkit';
 import type { ResolvedConnectionOptions, SqlDialectName } from '../connection/resolved-connection-options';
 import type { SqlDatabase, SqlServerFlavor } from '../connection/sql-connection';
 import type { IntrospectedTable } from '../introspection/introspection';
+import type { SqlFlavor } from './sql-flavor';
 
 /**
  * What each dialect folder (`postgres/`, `mysql/`, `sqlite/`) provides. Each holds the same files:
  * `*-dialect.ts` (this object), `*-driver.ts` (pool, timeouts, value parsers), `*-introspector.ts`
- * (catalog queries) and `*-type-mapper.ts` (native type → column type).
+ * (catalog queries), `*-type-mapper.ts` (native type → column type) and `*-flavor.ts` (query
+ * translation).
  * @internal
  */
 export interface SqlDialect {
   readonly name: SqlDialectName;
-  readonly traits: SqlDialectTraits;
+  /** How queries are translated: native operators, text matching, date buckets, values, RETURNING. */
+  readonly flavor: SqlFlavor;
   /** Loads the driver, opens a pool and checks that the server answers. */
   connect(options: ResolvedConnectionOptions, logger: Logger): Promise<DialectConnection>;
   /** Reads tables, views, columns and keys; never throws on a column of unknown type. */
   introspect(db: SqlDatabase, options: DialectIntrospectOptions): Promise<IntrospectedTable[]>;
   /** Maps a native type; null when unknown. */
   mapColumnType(sqlType: string, hints?: SqlTypeHints): SqlTypeMapping | null;
-}
-
-/** Facts about a SQL dialect that query translation needs. @internal */
-export interface SqlDialectTraits {
-  /** `INSERT ... RETURNING` works (PostgreSQL, SQLite ≥ 3.35; not MySQL). */
-  readonly supportsReturning: boolean;
-  /** Has a native case-insensitive `ILIKE`. */
-  readonly hasILike: boolean;
-  /** `LIKE` ignores case by default (MySQL's `_ci` collations; SQLite for ASCII). */
-  readonly isLikeCaseInsensitive: boolean;
-  /** Stores booleans natively (otherwise as 0/1 integers). */
-  readonly hasNativeBoolean: boolean;
-  /** Has array columns. */
-  readonly hasArrays: boolean;
-  /** Longest identifier the server keeps without truncating. */
-  readonly maxIdentifierLength: number;
 }
 
 export interface DialectConnection {

@@ -1,7 +1,7 @@
 import type { Logger } from '@platform/datasource-toolkit';
 import type { SqlDialectName } from '../connection/resolved-connection-options';
 import type { SqlDatabase } from '../connection/sql-connection';
-import { getSqlDialect } from '../dialects/dialects';
+import { getSqlDialect } from '../dialects/get-sql-dialect';
 import type { Introspection } from './introspection';
 
 export interface IntrospectOptions {

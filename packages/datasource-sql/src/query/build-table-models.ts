@@ -5,8 +5,8 @@ import {
   type FieldSchema,
   isColumn,
 } from '@platform/datasource-toolkit';
+import type { SqlFlavor } from '../dialects/sql-flavor';
 import type { IntrospectedColumn, Introspection } from '../introspection/introspection';
-import type { SqlFlavor } from './flavors/sql-flavor';
 import type { ColumnInfo, TableModel } from './table-model';
 
 /**

@@ -1,5 +1,5 @@
 import type { SqlDatabase } from '../connection/sql-connection';
-import type { SqlFlavor } from './flavors/sql-flavor';
+import type { SqlFlavor } from '../dialects/sql-flavor';
 import type { TableModelLookup } from './table-model';
 
 /** What every query builder needs: the pool, the dialect's rules and the table models. @internal */

@@ -1,5 +1,6 @@
 import type { SqlDialect } from '../sql-dialect';
 import { connectMysql } from './mysql-driver';
+import { mysqlFlavor } from './mysql-flavor';
 import { introspectMysql } from './mysql-introspector';
 import { mapMysqlType } from './mysql-type-mapper';
 
@@ -10,14 +11,7 @@ import { mapMysqlType } from './mysql-type-mapper';
  */
 export const mysqlDialect = Object.freeze<SqlDialect>({
   name: 'mysql',
-  traits: Object.freeze({
-    supportsReturning: false,
-    hasILike: false,
-    isLikeCaseInsensitive: true,
-    hasNativeBoolean: false,
-    hasArrays: false,
-    maxIdentifierLength: 64,
-  }),
+  flavor: mysqlFlavor,
   connect(options, logger) {
     if (options.dialect !== 'mysql') throw new Error(`mysql dialect given ${options.dialect} options`);
     return connectMysql(options, logger);

@@ -3,18 +3,22 @@ import { CompiledQuery, type DatabaseConnection, Kysely, MysqlDialect, sql } fro
 import type { PoolOptions, TypeCast } from 'mysql2';
 import { connectionFailure } from '../../connection/connection-failure';
 import { loadDriver } from '../../connection/load-driver';
+import { queryLog } from '../../connection/query-log';
 import type { ResolvedServerOptions } from '../../connection/resolved-connection-options';
 import type { SqlDatabase } from '../../connection/sql-connection';
 import { decimalValue } from '../../introspection/value-rules';
 import type { DialectConnection } from '../sql-dialect';
 
 /** Opens a mysql2 pool behind Kysely and checks the server answers. @internal */
-export async function connectMysql(options: ResolvedServerOptions, _logger: Logger): Promise<DialectConnection> {
+export async function connectMysql(options: ResolvedServerOptions, logger: Logger): Promise<DialectConnection> {
   const mysql = await loadDriver('mysql2');
   const pool = mysql.createPool(poolOptions(options));
   const onCreateConnection =
     options.statementTimeoutMs === undefined ? undefined : statementTimeoutSetter(options.statementTimeoutMs);
-  const db: SqlDatabase = new Kysely({ dialect: new MysqlDialect({ pool, onCreateConnection }) });
+  const db: SqlDatabase = new Kysely({
+    dialect: new MysqlDialect({ pool, onCreateConnection }),
+    log: queryLog(logger),
+  });
   try {
     const { rows } = await sql<{ version: string }>`select version() as version`.execute(db);
     const serverVersion = rows[0]?.version ?? 'unknown';

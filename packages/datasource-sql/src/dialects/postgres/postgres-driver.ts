@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { CustomTypesConfig, PoolConfig } from 'pg';
 import { connectionFailure } from '../../connection/connection-failure';
 import { loadDriver } from '../../connection/load-driver';
+import { queryLog } from '../../connection/query-log';
 import type { ResolvedServerOptions } from '../../connection/resolved-connection-options';
 import type { SqlDatabase } from '../../connection/sql-connection';
 import { bigintValue, decimalValue } from '../../introspection/value-rules';
@@ -13,14 +14,14 @@ const OID = { int8: 20, numeric: 1700, date: 1082, timestamp: 1114, interval: 11
 /** Opens a pg pool behind Kysely and checks the server answers. @internal */
 export async function connectPostgres(options: ResolvedServerOptions, logger: Logger): Promise<DialectConnection> {
   const pg = await loadDriver('pg');
-  const pool = new pg.Pool({ ...poolConfig(options, valueParsers(pg.types)), Client: callbackQueryClient(pg.Client) });
+  const pool = new pg.Pool(poolConfig(options, valueParsers(pg.types)));
   // An idle client losing its server emits on the pool; unhandled, it would crash the process.
   const onLost = (error: Error) => logger('Warn', `PostgreSQL connection lost: ${error.message}`, error);
   pool.on('error', onLost);
   // A client checked out by a query emits on itself when its server goes away (the query rejects
   // too); without a listener that 'error' event would crash the host process.
   pool.on('connect', (client) => client.on('error', onLost));
-  const db: SqlDatabase = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  const db: SqlDatabase = new Kysely({ dialect: new PostgresDialect({ pool }), log: queryLog(logger) });
   try {
     const { rows } = await sql<{ version: string }>`select current_setting('server_version') as version`.execute(db);
     return { db, flavor: 'postgres', serverVersion: rows[0]?.version ?? 'unknown' };
@@ -50,33 +51,6 @@ function poolConfig(options: ResolvedServerOptions, types: CustomTypesConfig): P
     options: options.schema === undefined ? undefined : `-c search_path=${startupValue(options.schema)},public`,
     types,
     application_name: 'platform-agent',
-  };
-}
-
-/**
- * pg's client whose promise-returning `query(text, values)` (the form Kysely calls) runs pg's
- * callback form under a single promise, as `pool.query` does. pg's own promise form adds a
- * `.catch()` link; measured on a 1,000,000-row export in pages of 1,000, the rows then survive
- * young-generation collections and get promoted: 360 MB promoted against 35 MB, and the agent's
- * export grew its RSS by about 30 MB more and ran about 20% slower (see the README, "pg's promise
- * form and the garbage collector"). Submittables (cursors, streams) and callback calls go to pg
- * unchanged.
- */
-function callbackQueryClient(Client: typeof import('pg').Client): typeof import('pg').Client {
-  return class CallbackQueryClient extends Client {
-    // biome-ignore lint/suspicious/noExplicitAny: pg's query() is a set of overloads
-    override query(config: any, values?: any, callback?: any): any {
-      if (callback !== undefined || typeof values === 'function' || typeof config?.submit === 'function') {
-        return super.query(config, values, callback);
-      }
-
-      return new Promise((resolve, reject) => {
-        // Kysely appends its caller's stack to errors, as pg's promise form would.
-        super.query(config, values, (error: Error | null, result: unknown) =>
-          error ? reject(error) : resolve(result),
-        );
-      });
-    }
   };
 }
 

@@ -1,5 +1,6 @@
 import type { SqlDialect } from '../sql-dialect';
 import { connectSqlite } from './sqlite-driver';
+import { sqliteFlavor } from './sqlite-flavor';
 import { introspectSqlite } from './sqlite-introspector';
 import { mapSqliteType } from './sqlite-type-mapper';
 
@@ -10,14 +11,7 @@ import { mapSqliteType } from './sqlite-type-mapper';
  */
 export const sqliteDialect = Object.freeze<SqlDialect>({
   name: 'sqlite',
-  traits: Object.freeze({
-    supportsReturning: true,
-    hasILike: false,
-    isLikeCaseInsensitive: true,
-    hasNativeBoolean: false,
-    hasArrays: false,
-    maxIdentifierLength: Number.MAX_SAFE_INTEGER,
-  }),
+  flavor: sqliteFlavor,
   connect(options, logger) {
     if (options.dialect !== 'sqlite') throw new Error(`sqlite dialect given ${options.dialect} options`);
     return connectSqlite(options, logger);

@@ -2,6 +2,7 @@ import type { Logger } from '@platform/datasource-toolkit';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { connectionFailure } from '../../connection/connection-failure';
 import { loadDriver } from '../../connection/load-driver';
+import { queryLog } from '../../connection/query-log';
 import type { ResolvedSqliteOptions } from '../../connection/resolved-connection-options';
 import type { SqlDatabase } from '../../connection/sql-connection';
 import type { DialectConnection } from '../sql-dialect';
@@ -9,7 +10,7 @@ import type { DialectConnection } from '../sql-dialect';
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
 /** Opens a better-sqlite3 database behind Kysely. @internal */
-export async function connectSqlite(options: ResolvedSqliteOptions, _logger: Logger): Promise<DialectConnection> {
+export async function connectSqlite(options: ResolvedSqliteOptions, logger: Logger): Promise<DialectConnection> {
   const Database = await loadDriver('better-sqlite3');
   const target = { label: `SQLite file ${options.filename}`, database: options.filename, username: undefined };
   let database: import('better-sqlite3').Database;
@@ -24,7 +25,7 @@ export async function connectSqlite(options: ResolvedSqliteOptions, _logger: Log
   } catch (error) {
     throw connectionFailure(error, target);
   }
-  const db: SqlDatabase = new Kysely({ dialect: new SqliteDialect({ database }) });
+  const db: SqlDatabase = new Kysely({ dialect: new SqliteDialect({ database }), log: queryLog(logger) });
   try {
     const { rows } = await sql<{ version: string }>`select sqlite_version() as version`.execute(db);
     return { db, flavor: 'sqlite', serverVersion: rows[0]?.version ?? 'unknown' };

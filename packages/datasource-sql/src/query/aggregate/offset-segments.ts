@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { OffsetSegment } from '../flavors/sql-flavor';
+import type { OffsetSegment } from '../../dialects/sql-flavor';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 

@@ -1,8 +1,8 @@
 import { type AggregateResult, type Aggregation, type Filter, ValidationError } from '@platform/datasource-toolkit';
 import { sql } from 'kysely';
 import { DateTime, IANAZone } from 'luxon';
+import type { OffsetSegment } from '../../dialects/sql-flavor';
 import { filterToSql } from '../filter/filter-to-sql';
-import type { OffsetSegment } from '../flavors/sql-flavor';
 import { JoinPlan, type ResolvedField } from '../joins/join-plan';
 import { selectFromPlan } from '../joins/select-from-plan';
 import type { QueryContext } from '../query-context';

@@ -5,7 +5,7 @@ import {
   ConditionTreeLeaf,
   ValidationError,
 } from '@platform/datasource-toolkit';
-import type { SqlFlavor } from '../flavors/sql-flavor';
+import type { SqlFlavor } from '../../dialects/sql-flavor';
 import type { JoinPlan } from '../joins/join-plan';
 import { and, or, type SqlExpression } from '../sql-expression';
 import { leafToSql } from './leaf-to-sql';

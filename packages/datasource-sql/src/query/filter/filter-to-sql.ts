@@ -1,5 +1,5 @@
 import { ConditionTreeFactory, type Filter, ValidationError } from '@platform/datasource-toolkit';
-import type { SqlFlavor } from '../flavors/sql-flavor';
+import type { SqlFlavor } from '../../dialects/sql-flavor';
 import type { JoinPlan } from '../joins/join-plan';
 import { type SqlExpression, TRUE } from '../sql-expression';
 import type { TableModelLookup } from '../table-model';

@@ -1,6 +1,6 @@
 import { type ConditionTreeLeaf, escapeLikePattern } from '@platform/datasource-toolkit';
 import { sql } from 'kysely';
-import type { SqlFlavor } from '../flavors/sql-flavor';
+import type { SqlFlavor } from '../../dialects/sql-flavor';
 import type { ResolvedField } from '../joins/join-plan';
 import { and, isNull, not, or, type SqlExpression, TRUE } from '../sql-expression';
 

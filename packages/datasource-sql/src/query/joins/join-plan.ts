@@ -1,6 +1,6 @@
 import { isToOneRelation } from '@platform/datasource-toolkit';
 import { sql } from 'kysely';
-import type { SqlFlavor } from '../flavors/sql-flavor';
+import type { SqlFlavor } from '../../dialects/sql-flavor';
 import { columnRef, identifier, type SqlExpression } from '../sql-expression';
 import { type ColumnInfo, getColumn, type TableModel, type TableModelLookup } from '../table-model';
 

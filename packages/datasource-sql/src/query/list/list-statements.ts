@@ -7,7 +7,8 @@ import {
   type Projection,
   type RecordData,
 } from '@platform/datasource-toolkit';
-import { type CompiledQuery, createQueryId, RawNode } from 'kysely';
+import { CompiledQuery } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { QueryContext } from '../query-context';
 import type { ColumnInfo, TableModel } from '../table-model';
 import { buildSelect, noLimit } from './build-select';
@@ -28,13 +29,13 @@ interface LeafBinding {
 /** The compiled statement of one list shape, and how to bind the values of a list of that shape. */
 interface ListStatement {
   readonly sql: string;
-  readonly node: RawNode;
   /** One per leaf of the condition tree, in depth-first order. */
   readonly leaves: readonly LeafBinding[];
   readonly read: RecordReader;
 }
 
-// Shapes are bounded by the schema, but `In` lists of every length make new ones: bound the cache.
+// Shapes are bounded by the schema, but `In` lists of every length make new ones: past this many
+// shapes per collection, the least recently used is dropped.
 const MAX_SHAPES = 500;
 
 /**
@@ -53,7 +54,8 @@ const MAX_SHAPES = 500;
  * @internal
  */
 export class ListStatements {
-  private readonly statements = new Map<string, ListStatement | null>();
+  /** Statements by shape; `false` for a shape seen once and found uncacheable. */
+  private readonly statements = new LRUCache<string, ListStatement | false>({ max: MAX_SHAPES });
 
   constructor(private readonly model: TableModel) {}
 
@@ -68,23 +70,16 @@ export class ListStatements {
     if (cached) return this.runCached(context, cached, filter);
 
     const select = buildSelect(context, this.model, filter, projection, timezone);
-    if (key === undefined || cached === null) return select.run();
+    if (key === undefined || cached === false) return select.run();
 
     // First list of this shape: compile it, and keep it if its parameters are the shape's values.
-    const executor = context.db.getExecutor();
     const compiled = select.query.compile(context.db);
     const leaves = leafBindings(filter.conditionTree, (path) => select.plan.resolve(path).column, context);
-    const statement: ListStatement | null = leaves && {
-      sql: compiled.sql,
-      node: RawNode.createWithSql(compiled.sql),
-      leaves,
-      read: select.read,
-    };
+    const statement: ListStatement | null = leaves && { sql: compiled.sql, leaves, read: select.read };
     const isExact = statement !== null && sameValues(bindValues(statement, filter, context), compiled.parameters);
-    if (this.statements.size >= MAX_SHAPES) this.statements.clear();
-    this.statements.set(key, isExact ? statement : null);
+    this.statements.set(key, isExact ? statement : false);
 
-    const { rows } = await executor.executeQuery(compiled);
+    const { rows } = await context.db.executeQuery(compiled);
     return select.read(rows as Array<Record<string, unknown>>);
   }
 
@@ -93,17 +88,8 @@ export class ListStatements {
     statement: ListStatement,
     filter: PaginatedFilter,
   ): Promise<RecordData[]> {
-    const executor = context.db.getExecutor();
-    const queryId = createQueryId();
-    // Plugins (the query log) see the statement as they would see a built one.
-    const query = executor.transformQuery(statement.node, queryId);
-    const compiled: CompiledQuery = {
-      sql: statement.sql,
-      parameters: bindValues(statement, filter, context),
-      query,
-      queryId,
-    };
-    const { rows } = await executor.executeQuery(compiled);
+    const compiled = CompiledQuery.raw(statement.sql, bindValues(statement, filter, context));
+    const { rows } = await context.db.executeQuery(compiled);
 
     return statement.read(rows as Array<Record<string, unknown>>);
   }

@@ -1,5 +1,5 @@
 import type { RecordData } from '@platform/datasource-toolkit';
-import type { SqlFlavor } from '../flavors/sql-flavor';
+import type { SqlFlavor } from '../../dialects/sql-flavor';
 import type { SqlExpression } from '../sql-expression';
 import type { ColumnInfo } from '../table-model';
 

@@ -25,6 +25,7 @@ export function describeAggregate(env: () => ContractEnv): void {
 
     const viaSql = await books().aggregate(caller, filter, aggregation);
 
+    expect(viaSql.length).toBeGreaterThan(0);
     expect(normalise(viaSql)).toEqual(normalise(aggregation.apply(all, timezone)));
     return viaSql;
   }

@@ -153,17 +153,18 @@ export function describeWrites(env: () => ContractEnv): void {
   });
 
   test('deletes the records a filter matches', async () => {
-    const [created] = await collection('tags').create(caller, [{ name: 'to-delete' }]);
-
-    await collection('tags').delete(caller, byIds(Number(created?.id)));
-
-    expect(
-      await collection('tags').list(
+    const [deleted, kept] = ids(await collection('tags').create(caller, [{ name: 'to-delete' }, { name: 'to-keep' }]));
+    const listBoth = () =>
+      collection('tags').list(
         caller,
-        new PaginatedFilter({ conditionTree: byIds(Number(created?.id)).conditionTree }),
+        new PaginatedFilter({ conditionTree: byIds(Number(deleted), Number(kept)).conditionTree }),
         new Projection('id'),
-      ),
-    ).toEqual([]);
+      );
+    expect(sortedIds(await listBoth())).toEqual([deleted, kept]);
+
+    await collection('tags').delete(caller, byIds(Number(deleted)));
+
+    expect(ids(await listBoth())).toEqual([kept]);
   });
 
   test('refuses a duplicate unique value with a UniqueConstraintError naming the field', async () => {

@@ -1,10 +1,10 @@
 import type { DateOperation } from '@platform/datasource-toolkit';
 import { sql } from 'kysely';
-import type { SqlExpression } from '../sql-expression';
-import type { ColumnInfo } from '../table-model';
-import { fromDatabaseValue, toDateValue, toIsoDay, toTimeValue, valueReader } from '../values/convert-values';
-import { nativeOperatorsFor } from './native-operators';
-import type { SqlFlavor } from './sql-flavor';
+import type { SqlExpression } from '../../query/sql-expression';
+import type { ColumnInfo } from '../../query/table-model';
+import { fromDatabaseValue, toDateValue, toIsoDay, toTimeValue, valueReader } from '../../query/values/convert-values';
+import { nativeOperatorsFor } from '../native-operators';
+import type { SqlFlavor } from '../sql-flavor';
 
 const UNITS: Record<DateOperation, string> = {
   Day: 'day',

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { SqlExpression } from '../sql-expression';
+import type { SqlExpression } from '../query/sql-expression';
 import type { OffsetSegment } from './sql-flavor';
 
 /**

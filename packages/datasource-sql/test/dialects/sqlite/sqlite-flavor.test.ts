@@ -1,4 +1,4 @@
-import { likeToGlob } from '../../../src/query/flavors/sqlite-flavor';
+import { likeToGlob } from '../../../src/dialects/sqlite/sqlite-flavor';
 
 describe('likeToGlob', () => {
   test.each([

@@ -1,10 +1,10 @@
 import type { DateOperation } from '@platform/datasource-toolkit';
 import { sql } from 'kysely';
-import type { SqlExpression } from '../sql-expression';
-import { fromDatabaseValue, toDateValue, toIsoDay, toTimeValue, valueReader } from '../values/convert-values';
-import { nativeOperatorsFor } from './native-operators';
-import { offsetCase } from './offset-case';
-import type { SqlFlavor } from './sql-flavor';
+import type { SqlExpression } from '../../query/sql-expression';
+import { fromDatabaseValue, toDateValue, toIsoDay, toTimeValue, valueReader } from '../../query/values/convert-values';
+import { nativeOperatorsFor } from '../native-operators';
+import { offsetCase } from '../offset-case';
+import type { SqlFlavor } from '../sql-flavor';
 
 /**
  * MySQL and MariaDB. `LIKE BINARY` is case-sensitive whatever the collation; `ILike` lowers both

@@ -1,6 +1,6 @@
 import type { DateOperation, Operator } from '@platform/datasource-toolkit';
-import type { SqlExpression } from '../sql-expression';
-import type { ColumnInfo } from '../table-model';
+import type { SqlExpression } from '../query/sql-expression';
+import type { ColumnInfo } from '../query/table-model';
 
 /** A period during which a time zone keeps one UTC offset: `[start, end)` in UTC. @internal */
 export interface OffsetSegment {

@@ -1,5 +1,5 @@
 import { allowedOperatorsForColumnType, type Operator } from '@platform/datasource-toolkit';
-import type { ColumnInfo } from '../table-model';
+import type { ColumnInfo } from '../query/table-model';
 
 /** Comparisons every dialect runs natively, with the null semantics of `leaf-to-sql.ts`. */
 const COMPARISONS: readonly Operator[] = [
