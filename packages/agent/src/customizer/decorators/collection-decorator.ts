@@ -150,8 +150,8 @@ export class CollectionDecorator implements Collection {
 
   /**
    * Where requests go: the child, or past it and every layer below where no collection is
-   * customized. Those layers would hand the request on unchanged, so the request and the result
-   * pass them untouched (the same objects), at no cost.
+   * customized. Those layers have nothing to do: the request and the result pass them untouched
+   * (the same objects), without calling them.
    */
   private get next(): Collection {
     let next = this.childCollection;
