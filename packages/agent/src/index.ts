@@ -29,7 +29,6 @@ export type { Agent } from './agent/agent';
 export { AGENT_DEFAULTS, type AgentOptions, AgentOptionsError } from './agent/agent-options';
 export { createAgent } from './agent/create-agent';
 export type { PlatformClient } from './agent/platform-client';
-export type { TypedCollectionCustomizer } from './agent/typed-customizer';
 // Customization engine
 export type { CollectionCustomizer, ImportFieldOptions } from './customizer/collection-customizer';
 export type { CollectionCustomizationContext } from './customizer/context/collection-customization-context';

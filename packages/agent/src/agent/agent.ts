@@ -11,7 +11,6 @@ import { type BuildInputs, buildRoutes, generateFiles } from './build-routes';
 import type { PlatformClient } from './platform-client';
 import { type StandaloneServer, startStandaloneServer } from './standalone-server';
 import { createSwappableHandler } from './swappable-handler';
-import type { TypedCollectionCustomizer } from './typed-customizer';
 
 type State = 'idle' | 'started' | 'stopped';
 
@@ -54,9 +53,9 @@ export class Agent<S extends TSchema = TSchema> {
   /** Customizes one collection; `handle` may be async. */
   customizeCollection<N extends TCollectionName<S>>(
     name: N,
-    handle: (collection: TypedCollectionCustomizer<S, N>) => unknown,
+    handle: (collection: CollectionCustomizer<S, N>) => unknown,
   ): this {
-    this.customizer.customizeCollection(name, handle as unknown as (collection: CollectionCustomizer) => unknown);
+    this.customizer.customizeCollection(name, handle);
     return this;
   }
 

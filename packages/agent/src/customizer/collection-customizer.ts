@@ -14,6 +14,7 @@ import {
   ValidationError,
   type ValidationOperator,
 } from '@platform/datasource-toolkit';
+import type { TCollectionName, TColumnName, TFieldName, TRelationName, TRow, TSchema } from '../typings/typed-schema';
 import type { DataSourceCustomizer } from './data-source-customizer';
 import type { ActionDefinition } from './decorators/action/types';
 import type { BinaryMode } from './decorators/binary/binary-collection-decorator';
@@ -43,9 +44,9 @@ import { assertPlugin, runPlugin } from './run-plugin';
 import type { Plugin } from './types';
 
 /** Options of `importField`. */
-export interface ImportFieldOptions {
+export interface ImportFieldOptions<Path extends string = string> {
   /** The field to import, through to-one relations: `author:address:city`. */
-  readonly path: string;
+  readonly path: Path;
   /** Refuse writes (default false: writes go to the related record, once the write layer is in). */
   readonly readonly?: boolean;
 }
@@ -55,8 +56,12 @@ export interface ImportFieldOptions {
  * customizer, so calls chain. Arguments are checked twice: their shape when the method is called,
  * and the names they use (fields, collections) when the agent builds, with errors that list what
  * exists. Fields are named as the data source names them: `renameField` applies last.
+ *
+ * @typeParam S the `Schema` type of the generated typings and `N` the collection's name in it, so
+ *   that field names and paths are checked in the user's editor (`createAgent<Schema>()`). Without
+ *   typings every name is a plain `string`.
  */
-export class CollectionCustomizer {
+export class CollectionCustomizer<S extends TSchema = TSchema, N extends TCollectionName<S> = TCollectionName<S>> {
   readonly name: string;
   private readonly dataSourceCustomizer: DataSourceCustomizer;
   private readonly stack: DecoratorsStack;
@@ -102,7 +107,7 @@ export class CollectionCustomizer {
    * when all its dependencies exist without them (so those relations may use it as a key), after
    * them otherwise.
    */
-  addField(name: string, definition: ComputedDefinition): this {
+  addField(name: string, definition: ComputedDefinition<TFieldName<S, N>, Partial<TRow<S, N>>>): this {
     return this.queue(() => {
       const early = this.stack.earlyComputed.getCollection(this.name);
       const isEarly = (definition?.dependencies ?? []).every((path) => {
@@ -114,7 +119,8 @@ export class CollectionCustomizer {
         }
       });
       const layer = isEarly ? early : this.stack.lateComputed.getCollection(this.name);
-      layer.registerComputed(name, definition);
+      // The typings only narrow what users write: at run time the records are plain RecordData.
+      layer.registerComputed(name, definition as unknown as ComputedDefinition);
     });
   }
 
@@ -122,7 +128,7 @@ export class CollectionCustomizer {
    * Adds a field that reads a field of a related record (`path` like `author:name`, through to-one
    * relations). It filters and sorts as the original field does, natively.
    */
-  importField(name: string, options: ImportFieldOptions): this {
+  importField(name: string, options: ImportFieldOptions<TFieldName<S, N>>): this {
     if (typeof options?.path !== 'string') {
       throw new ValidationError(`importField('${name}') needs a path such as 'author:name'.`);
     }
@@ -155,12 +161,12 @@ export class CollectionCustomizer {
   }
 
   /** Renames a field for users; customizations keep using its original name. */
-  renameField(currentName: string, newName: string): this {
+  renameField(currentName: TColumnName<S, N> | TRelationName<S, N>, newName: string): this {
     return this.queue(() => this.stack.renameField.getCollection(this.name).renameField(currentName, newName));
   }
 
   /** Removes fields from the exported schema; customizations may still use them. */
-  removeField(...names: string[]): this {
+  removeField(...names: Array<TColumnName<S, N> | TRelationName<S, N>>): this {
     return this.queue(() => {
       const collection = this.stack.publication.getCollection(this.name);
       for (const name of names) collection.removeField(name);
@@ -168,7 +174,7 @@ export class CollectionCustomizer {
   }
 
   /** Adds a validation rule to a column: `Present`, `LongerThan`, `Contains`, `Before`... */
-  addFieldValidation(name: string, operator: ValidationOperator, value?: unknown): this {
+  addFieldValidation(name: TColumnName<S, N>, operator: ValidationOperator, value?: unknown): this {
     if (!(VALIDATION_OPERATORS as readonly string[]).includes(operator)) {
       throw new ValidationError(
         `Invalid validation operator ${JSON.stringify(operator)} for '${this.name}.${name}'. ` +
@@ -180,19 +186,19 @@ export class CollectionCustomizer {
   }
 
   /** Lets the agent accept null for a field; the database may still refuse empty values. */
-  setFieldNullable(name: string): this {
+  setFieldNullable(name: TColumnName<S, N>): this {
     return this.queue(() => this.stack.schema.getCollection(this.name).setFieldNullable(name));
   }
 
   /** Turns a value written to `name` into a patch of other fields. */
-  replaceFieldWriting(name: string, definition: WriteDefinition): this {
+  replaceFieldWriting(name: TColumnName<S, N>, definition: WriteDefinition): this {
     assertFunction(definition, `replaceFieldWriting('${name}')`);
 
     return this.queue(() => this.stack.write.getCollection(this.name).replaceFieldWriting(name, definition));
   }
 
   /** How a binary column travels: `datauri` (files) or `hex` (short binary such as ids). */
-  replaceFieldBinaryMode(name: string, mode: BinaryMode): this {
+  replaceFieldBinaryMode(name: TColumnName<S, N>, mode: BinaryMode): this {
     if (mode !== 'datauri' && mode !== 'hex') {
       throw new ValidationError(
         `Invalid binary mode ${JSON.stringify(mode)} for '${this.name}.${name}': use 'datauri' or 'hex'.`,
@@ -205,7 +211,11 @@ export class CollectionCustomizer {
   // --- Relations -------------------------------------------------------------------------------
 
   /** This collection's `foreignKey` points at `foreignCollection` (its primary key by default). */
-  addManyToOneRelation(name: string, foreignCollection: string, options: ManyToOneOptions): this {
+  addManyToOneRelation<F extends TCollectionName<S>>(
+    name: string,
+    foreignCollection: F,
+    options: ManyToOneOptions<TColumnName<S, N>, TColumnName<S, F>>,
+  ): this {
     return this.queue(() =>
       this.stack.relation
         .getCollection(this.name)
@@ -214,7 +224,11 @@ export class CollectionCustomizer {
   }
 
   /** `foreignCollection`'s `originKey` points at this collection (its primary key by default). */
-  addOneToManyRelation(name: string, foreignCollection: string, options: OneToManyOptions): this {
+  addOneToManyRelation<F extends TCollectionName<S>>(
+    name: string,
+    foreignCollection: F,
+    options: OneToManyOptions<TColumnName<S, F>, TColumnName<S, N>>,
+  ): this {
     return this.queue(() =>
       this.stack.relation
         .getCollection(this.name)
@@ -223,7 +237,11 @@ export class CollectionCustomizer {
   }
 
   /** As one-to-many, with at most one related record. */
-  addOneToOneRelation(name: string, foreignCollection: string, options: OneToOneOptions): this {
+  addOneToOneRelation<F extends TCollectionName<S>>(
+    name: string,
+    foreignCollection: F,
+    options: OneToOneOptions<TColumnName<S, F>, TColumnName<S, N>>,
+  ): this {
     return this.queue(() =>
       this.stack.relation
         .getCollection(this.name)
@@ -232,11 +250,11 @@ export class CollectionCustomizer {
   }
 
   /** Links through `throughCollection`, whose `originKey` points here and `foreignKey` there. */
-  addManyToManyRelation(
+  addManyToManyRelation<F extends TCollectionName<S>, T extends TCollectionName<S>>(
     name: string,
-    foreignCollection: string,
-    throughCollection: string,
-    options: ManyToManyOptions,
+    foreignCollection: F,
+    throughCollection: T,
+    options: ManyToManyOptions<TColumnName<S, T>, TColumnName<S, N>, TColumnName<S, F>>,
   ): this {
     return this.queue(() =>
       this.stack.relation
@@ -280,31 +298,31 @@ export class CollectionCustomizer {
   }
 
   /** Sorts on `name` in memory. Costly: every matching record is read to sort one page. */
-  emulateFieldSorting(name: string): this {
+  emulateFieldSorting(name: TColumnName<S, N>): this {
     return this.queue(() => this.stack.sortEmulate.getCollection(this.name).emulateFieldSorting(name));
   }
 
   /** Sorting on `name` means sorting on `equivalentSort` (clauses relative to ascending order). */
-  replaceFieldSorting(name: string, equivalentSort: readonly SortClause[]): this {
+  replaceFieldSorting(name: TColumnName<S, N>, equivalentSort: readonly SortClause[]): this {
     return this.queue(() => this.stack.sortEmulate.getCollection(this.name).replaceFieldSorting(name, equivalentSort));
   }
 
-  disableFieldSorting(name: string): this {
+  disableFieldSorting(name: TColumnName<S, N>): this {
     return this.queue(() => this.stack.sortEmulate.getCollection(this.name).disableFieldSorting(name));
   }
 
   /** Makes every operator of the field's type usable, emulating in memory those the data source lacks. Costly. */
-  emulateFieldFiltering(name: string): this {
+  emulateFieldFiltering(name: TColumnName<S, N>): this {
     return this.queue(() => this.operatorLayer(name).emulateFieldFiltering(name));
   }
 
   /** Makes `operator` usable on `name`, evaluated in memory. Costly: every record is read. */
-  emulateFieldOperator(name: string, operator: Operator): this {
+  emulateFieldOperator(name: TColumnName<S, N>, operator: Operator): this {
     return this.queue(() => this.operatorLayer(name).emulateFieldOperator(name, operator));
   }
 
   /** Makes `operator` usable on `name` by rewriting it into conditions the data source can run. */
-  replaceFieldOperator(name: string, operator: Operator, replacer: OperatorReplacer): this {
+  replaceFieldOperator(name: TColumnName<S, N>, operator: Operator, replacer: OperatorReplacer): this {
     assertFunction(replacer, `replaceFieldOperator('${name}', '${operator}')`);
 
     return this.queue(() => this.operatorLayer(name).replaceFieldOperator(name, operator, replacer));

@@ -181,6 +181,97 @@ describe('CollectionCustomizer', () => {
     });
   });
 
+  // Requests skip the layers where nothing is customized: each test fails when its layer does not
+  // say it is customized, since its one registration then never runs.
+  describe('a customization alone in the stack', () => {
+    test('overrideCreate replaces the create', async () => {
+      const { books, library } = await build((books) =>
+        books.overrideCreate(({ data }) => data.map((record, index) => ({ id: 100 + index, ...record }))),
+      );
+
+      const created = await books.create(makeCaller(), [{ title: 'Kindred', price: 9 }]);
+
+      expect(created).toEqual([{ id: 100, title: 'Kindred', price: 9 }]);
+      expect(library.getCollection('books').calls.filter((call) => call.method === 'create')).toEqual([]);
+    });
+
+    test('addSegment filters the records of the segment', async () => {
+      const { books } = await build((books) =>
+        books.addSegment('cheap', new ConditionTreeLeaf('price', 'LessThan', 10)),
+      );
+
+      const records = await books.list(makeCaller(), new PaginatedFilter({ segment: 'cheap' }), new Projection('id'));
+
+      expect(records).toEqual([{ id: 3 }, { id: 5 }]);
+    });
+
+    test('replaceFieldSorting sorts by the replacement', async () => {
+      const { books } = await build((books) =>
+        books.replaceFieldSorting('title', [{ field: 'price', ascending: true }]),
+      );
+      const sort = new Sort({ field: 'title', ascending: true });
+
+      const records = await books.list(makeCaller(), new PaginatedFilter({ sort }), new Projection('id'));
+
+      expect(records).toEqual([{ id: 5 }, { id: 3 }, { id: 2 }, { id: 4 }, { id: 1 }]);
+    });
+
+    test('disableFieldSorting refuses a sort on the field', async () => {
+      const { books } = await build((books) => books.disableFieldSorting('title'));
+      const sort = new Sort({ field: 'title', ascending: true });
+
+      const listing = books.list(makeCaller(), new PaginatedFilter({ sort }), new Projection('id'));
+
+      await expect(listing).rejects.toMatchObject({ name: 'ValidationError' });
+    });
+
+    test('addFieldValidation refuses a value that breaks the rule', async () => {
+      const { books } = await build((books) => books.addFieldValidation('title', 'LongerThan', 3));
+
+      const creation = books.create(makeCaller(), [{ title: 'Ab', price: 1 }]);
+
+      await expect(creation).rejects.toMatchObject({ name: 'ValidationError' });
+    });
+
+    test('removeField drops the field from the created records', async () => {
+      const { books } = await build((books) => books.removeField('price'));
+
+      const [created] = await books.create(makeCaller(), [{ title: 'Kindred', price: 9 }]);
+
+      expect(created).toMatchObject({ title: 'Kindred' });
+      expect(created).not.toHaveProperty('price');
+    });
+
+    test('addChart renders the chart of a record', async () => {
+      const { books } = await build((books) => books.addChart('stock', (_context, builder) => builder.value(7)));
+
+      const chart = await books.renderChart(makeCaller(), 'stock', [1]);
+
+      expect(chart).toEqual({ type: 'Value', value: { countCurrent: 7 } });
+    });
+
+    test('a Binary column is converted without any customization', async () => {
+      const files = makeLibrary(
+        {
+          files: {
+            fields: {
+              id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
+              content: { type: 'Column', columnType: 'Binary' },
+            },
+          },
+        },
+        { files: [{ id: 1, content: Buffer.from('hi') }] },
+      );
+      const dataSource = await new DataSourceCustomizer().addDataSource(async () => files).getDataSource(logger);
+
+      const records = await dataSource
+        .getCollection('files')
+        .list(makeCaller(), new PaginatedFilter(), new Projection('content'));
+
+      expect(records).toEqual([{ content: expect.stringMatching(/^data:[^,]*;base64,aGk=$/) }]);
+    });
+  });
+
   describe('bad input', () => {
     const unknownFieldCalls: Array<[string, (books: CollectionCustomizer) => unknown]> = [
       ['importField', (books) => books.importField('x', { path: 'nope' })],

@@ -13,8 +13,9 @@ import { makeCaller } from '../factories/make-caller';
 
 const logger = () => {};
 
-// The stack's cost rule (README "How customizations run"): a layer with nothing registered hands
-// requests and results through untouched. If a layer starts copying, these tests say which way.
+// Requests skip every layer where nothing is customized (CollectionDecorator), so that with no
+// customization the data source gets the caller's own filter and projection, and the caller the
+// data source's own records. These tests fail when a layer is not skipped: its overrides copy.
 describe('customization stack with no customization', () => {
   async function booksThroughStack() {
     const library = new CountingDataSource(makeLibrary());

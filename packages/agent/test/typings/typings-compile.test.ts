@@ -27,7 +27,9 @@ const VALID = usage(`books
     .renameField('title', 'headline')
     .removeField('status', 'author')
     .disableFieldSorting('id')
-    .addManyToOneRelation('writer', 'authors', { foreignKey: 'authorId', foreignKeyTarget: 'id' })`);
+    .addManyToOneRelation('writer', 'authors', { foreignKey: 'authorId', foreignKeyTarget: 'id' })
+    .addManyToManyRelation('coAuthors', 'authors', 'books', { originKey: 'id', foreignKey: 'authorId' })
+    .setFieldNullable('status')`);
 
 /** Type-checks each file against the agent's sources and returns its diagnostics, as text. */
 function typeCheck(dir: string, files: readonly string[]): Map<string, string[]> {
@@ -62,7 +64,7 @@ function typeCheck(dir: string, files: readonly string[]): Map<string, string[]>
 }
 
 describe('generated typings', () => {
-  test('type-check a correct customization and name the one wrong field of a typo', async () => {
+  test('type-check a correct customization and name the wrong name of each typo', async () => {
     const work = await makeWorkDir();
     const { agent } = makeAgent(work.dir);
     agent.addDataSource(async () => createLibraryDataSource());
@@ -70,12 +72,34 @@ describe('generated typings', () => {
     await writeFile(path.join(work.dir, 'valid.ts'), VALID);
     await writeFile(path.join(work.dir, 'field-typo.ts'), VALID.replace("'author:name']", "'author:nmae']"));
     await writeFile(path.join(work.dir, 'collection-typo.ts'), usage('books.disableCount()', 'bokks'));
+    await writeFile(
+      path.join(work.dir, 'through-key-typo.ts'),
+      VALID.replace("foreignKey: 'authorId' })", "foreignKey: 'authorID' })"),
+    );
+    await writeFile(
+      path.join(work.dir, 'foreign-typo.ts'),
+      VALID.replace("'coAuthors', 'authors'", "'coAuthors', 'autors'"),
+    );
+    await writeFile(
+      path.join(work.dir, 'column-typo.ts'),
+      VALID.replace("setFieldNullable('status')", "setFieldNullable('stauts')"),
+    );
 
-    const diagnostics = typeCheck(work.dir, ['valid.ts', 'field-typo.ts', 'collection-typo.ts']);
+    const diagnostics = typeCheck(work.dir, [
+      'valid.ts',
+      'field-typo.ts',
+      'collection-typo.ts',
+      'through-key-typo.ts',
+      'foreign-typo.ts',
+      'column-typo.ts',
+    ]);
 
     expect(diagnostics.get('valid.ts')).toEqual([]);
     expect(diagnostics.get('field-typo.ts')).toEqual([expect.stringContaining('"author:nmae"')]);
     expect(diagnostics.get('collection-typo.ts')).toEqual([expect.stringContaining('"bokks"')]);
+    expect(diagnostics.get('through-key-typo.ts')).toEqual([expect.stringContaining('"authorID"')]);
+    expect(diagnostics.get('foreign-typo.ts')).toEqual([expect.stringContaining('"autors"')]);
+    expect(diagnostics.get('column-typo.ts')).toEqual([expect.stringContaining('"stauts"')]);
     await work.cleanUp();
   });
 });

@@ -16,8 +16,7 @@ import {
   type RecordData,
 } from '@platform/datasource-toolkit';
 
-/** The layers (their data source decorators) where `markLayerAsCustomized` was called. */
-const customizedLayers = new WeakSet<DataSource>();
+import { DataSourceDecorator } from './data-source-decorator';
 
 /**
  * The base of every layer of the customization stack: a collection that delegates every method
@@ -25,18 +24,15 @@ const customizedLayers = new WeakSet<DataSource>();
  *
  * A layer changes one thing by overriding only what it needs:
  * - `refineSchema(childSchema)` derives this layer's schema from the child's. The result is cached;
- *   a layer whose configuration changes (a field was added, an operator emulated...) calls
+ *   a layer whose configuration changes (a field was added, a hook registered...) calls
  *   `markSchemaAsDirty()`, which clears its cache and the caches of every layer above it.
- * - `refineFilter(caller, filter)` rewrites the filter of `list`, `aggregate`, `update` and `delete`
- *   on its way down (the default returns it unchanged), with `mayRefineFilter(filter)`, a cheap
- *   synchronous test that lets the filters it leaves as they are skip it.
+ * - `refineFilter(caller, filter)` rewrites the filter of `list`, `aggregate`, `update`, `delete`,
+ *   `execute` and `getForm` on its way down (the default returns it unchanged).
  * - any method of the contract, to rewrite requests on their way down and results on their way up.
+ * - `isCustomized`, false while the layer has nothing to do. Requests skip a layer where no
+ *   collection is customized: its overrides are never called, so they need no fast path.
  *
- * A layer never issues one query per record: it works on the whole page it was given. A layer
- * with nothing registered, or a request that does not touch what it registered, costs next to
- * nothing: the request and the result pass through untouched (the same filter, projection and
- * records; no copy, no tree rewriting, no asynchronous step). `markLayerAsCustomized` and
- * `isLayerCustomized` help a layer know that.
+ * A layer never issues one query per record: it works on the whole page it was given.
  *
  * @example
  * // A layer that hides the `password` column and never lets it be read.
@@ -67,14 +63,6 @@ export class CollectionDecorator implements Collection {
     return this.childCollection.name;
   }
 
-  /**
-   * False while no collection of this layer registered a customization that rewrites requests
-   * (see `markLayerAsCustomized`): a layer can then pass every request through without looking at it.
-   */
-  protected get isLayerCustomized(): boolean {
-    return customizedLayers.has(this.dataSource);
-  }
-
   /** This layer's schema, computed once from the child's by `refineSchema` and cached. */
   get schema(): CollectionSchema {
     this.cachedSchema ??= this.refineSchema(this.childCollection.schema);
@@ -83,52 +71,52 @@ export class CollectionDecorator implements Collection {
   }
 
   /**
-   * Records that a collection of this layer (any of them: paths through relations reach the others)
-   * now rewrites some requests. Never undone: the layer then checks each request.
+   * Whether this collection may change a request or a result. True unless a subclass knows
+   * better: a layer that acts only on what was registered on it answers from that.
    */
-  protected markLayerAsCustomized(): void {
-    customizedLayers.add(this.dataSource);
+  get isCustomized(): boolean {
+    return true;
   }
 
-  /** Forgets the cached schema of this layer and of every layer above it. */
+  /**
+   * Forgets the cached schema of this layer and of every layer above it, and whether this layer
+   * is customized. Call it after every change of the layer's configuration.
+   */
   markSchemaAsDirty(): void {
     this.cachedSchema = null;
+    if (this.dataSource instanceof DataSourceDecorator) this.dataSource.forgetCustomization();
     for (const parent of this.parents) parent.markSchemaAsDirty();
   }
 
-  list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
-    // `withRefinedFilter` inlined: this runs in every layer for every page.
-    return rejectOnThrow(() => {
-      if (!this.mayRefineFilter(filter)) return Promise.resolve(this.childCollection.list(caller, filter, projection));
-
-      return this.refineFilter(caller, filter).then((refined) =>
-        this.childCollection.list(caller, refined, projection),
-      );
-    });
+  async list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
+    return this.next.list(caller, await this.refineFilter(caller, filter), projection);
   }
 
-  aggregate(caller: Caller, filter: Filter, aggregation: Aggregation, limit?: number): Promise<AggregateResult[]> {
-    return this.withRefinedFilter(caller, filter, (refined) =>
-      this.childCollection.aggregate(caller, refined, aggregation, limit),
-    );
+  async aggregate(
+    caller: Caller,
+    filter: Filter,
+    aggregation: Aggregation,
+    limit?: number,
+  ): Promise<AggregateResult[]> {
+    return this.next.aggregate(caller, await this.refineFilter(caller, filter), aggregation, limit);
   }
 
   async create(caller: Caller, records: RecordData[]): Promise<RecordData[]> {
-    return this.childCollection.create(caller, records);
+    return this.next.create(caller, records);
   }
 
-  update(caller: Caller, filter: Filter, patch: RecordData): Promise<void> {
-    return this.withRefinedFilter(caller, filter, (refined) => this.childCollection.update(caller, refined, patch));
+  async update(caller: Caller, filter: Filter, patch: RecordData): Promise<void> {
+    return this.next.update(caller, await this.refineFilter(caller, filter), patch);
   }
 
-  delete(caller: Caller, filter: Filter): Promise<void> {
-    return this.withRefinedFilter(caller, filter, (refined) => this.childCollection.delete(caller, refined));
+  async delete(caller: Caller, filter: Filter): Promise<void> {
+    return this.next.delete(caller, await this.refineFilter(caller, filter));
   }
 
   async execute(caller: Caller, name: string, formValues: RecordData, filter?: Filter): Promise<ActionResult> {
     const refined = filter === undefined ? undefined : await this.refineFilter(caller, filter);
 
-    return this.childCollection.execute(caller, name, formValues, refined);
+    return this.next.execute(caller, name, formValues, refined);
   }
 
   async getForm(
@@ -140,11 +128,11 @@ export class CollectionDecorator implements Collection {
   ): Promise<ActionFormField[]> {
     const refined = filter === undefined ? undefined : await this.refineFilter(caller, filter);
 
-    return this.childCollection.getForm(caller, name, formValues, refined, metas);
+    return this.next.getForm(caller, name, formValues, refined, metas);
   }
 
   async renderChart(caller: Caller, name: string, recordId: CompositeId): Promise<Chart> {
-    return this.childCollection.renderChart(caller, name, recordId);
+    return this.next.renderChart(caller, name, recordId);
   }
 
   /** Derives this layer's schema from the child's. Called once until `markSchemaAsDirty()`. */
@@ -155,47 +143,26 @@ export class CollectionDecorator implements Collection {
   /**
    * Rewrites a filter on its way down. It receives `PaginatedFilter`s from `list` and plain
    * `Filter`s elsewhere, and must return the same kind: use `overrideFilter` to keep it.
-   * A layer that overrides it should override `mayRefineFilter` too.
    */
   protected async refineFilter<F extends Filter>(_caller: Caller, filter: F): Promise<F> {
     return filter;
   }
 
   /**
-   * A cheap synchronous test: false when `refineFilter` would return `filter` as it is, so that
-   * the request goes down without an asynchronous step (what most layers do for most requests).
-   * The default: false for the default `refineFilter`, true for a layer that overrides it.
+   * Where requests go: the child, or past it and every layer below where no collection is
+   * customized. Those layers have nothing to do: the request and the result pass them untouched
+   * (the same objects), without calling them.
    */
-  protected mayRefineFilter(_filter: Filter): boolean {
-    return this.refineFilter !== CollectionDecorator.prototype.refineFilter;
+  private get next(): Collection {
+    let next = this.childCollection;
+    while (next instanceof CollectionDecorator && !next.isLayerCustomized) next = next.childCollection;
+
+    return next;
   }
 
-  /**
-   * `run(refined filter)`, refining only when `mayRefineFilter` says so. Always a promise: a
-   * synchronous throw becomes a rejection, as from an async method.
-   */
-  private withRefinedFilter<F extends Filter, R>(
-    caller: Caller,
-    filter: F,
-    run: (refined: F) => Promise<R>,
-  ): Promise<R> {
-    return rejectOnThrow(() => {
-      if (!this.mayRefineFilter(filter)) return Promise.resolve(run(filter));
-
-      return this.refineFilter(caller, filter).then(run);
-    });
-  }
-}
-
-/**
- * `work()`, with a synchronous throw turned into a rejected promise, as from an async method. The
- * layers' fast paths are synchronous (no await when they pass a request through), so they need it.
- */
-export function rejectOnThrow<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return work();
-  } catch (error) {
-    return Promise.reject(error);
+  /** Whether a collection of this layer is customized (this one, for a collection built outside a layer). */
+  private get isLayerCustomized(): boolean {
+    return this.dataSource instanceof DataSourceDecorator ? this.dataSource.isCustomized : this.isCustomized;
   }
 }
 

@@ -33,6 +33,7 @@ export class DataSourceDecorator<C extends CollectionDecorator = CollectionDecor
   private readonly decorators = new Map<Collection, C>();
   // getCollection is called on every request by every layer: cache the lookup down the stack.
   private readonly byChildName = new Map<string, C>();
+  private customized: boolean | null = null;
 
   constructor(childDataSource: DataSource, CollectionDecoratorClass: CollectionDecoratorClass<C>) {
     this.childDataSource = childDataSource;
@@ -46,6 +47,22 @@ export class DataSourceDecorator<C extends CollectionDecorator = CollectionDecor
 
   get schema(): DataSourceSchema {
     return this.childDataSource.schema;
+  }
+
+  /**
+   * Whether a collection of this layer is customized; when none is, requests skip the layer.
+   * Decided once, and again after a collection joins the layer or changes (`markSchemaAsDirty`).
+   */
+  get isCustomized(): boolean {
+    // Every collection, not only those asked for so far: requests reach them through relations.
+    this.customized ??= this.childDataSource.collections.some((child) => this.decorate(child).isCustomized);
+
+    return this.customized;
+  }
+
+  /** Makes the layer decide again whether it is customized: one of its collections changed. */
+  forgetCustomization(): void {
+    this.customized = null;
   }
 
   get nativeQueryConnections(): readonly string[] {
@@ -96,6 +113,7 @@ export class DataSourceDecorator<C extends CollectionDecorator = CollectionDecor
     if (decorator === undefined) {
       decorator = new this.CollectionDecoratorClass(child, this);
       this.decorators.set(child, decorator);
+      this.forgetCustomization();
     }
 
     return decorator;

@@ -2,6 +2,7 @@ import type { DataSource, Logger } from '@platform/datasource-toolkit';
 import { ActionCollectionDecorator } from './action/action-collection-decorator';
 import { BinaryCollectionDecorator } from './binary/binary-collection-decorator';
 import { ChartDataSourceDecorator } from './chart/chart-data-source-decorator';
+import { CollectionDecorator } from './collection-decorator';
 import { ComputedCollectionDecorator } from './computed/computed-collection-decorator';
 import { DataSourceDecorator } from './data-source-decorator';
 import { EmptyCollectionDecorator } from './empty/empty-collection-decorator';
@@ -96,7 +97,8 @@ export class DecoratorsStack {
     // Renames come last: every customization names fields as the database does; users see the new names.
     last = this.renameField = new DataSourceDecorator(last, RenameFieldCollectionDecorator);
 
-    this.dataSource = last;
+    // The entry changes nothing: from it, requests skip every layer where nothing is customized.
+    this.dataSource = new DataSourceDecorator(last, CollectionDecorator);
   }
 
   /** Queues a customization. Queued customizations run in order, in `applyQueuedCustomizations`. */

@@ -6,6 +6,7 @@ import {
   type Filter,
   PaginatedFilter,
   Projection,
+  type RecordData,
 } from '@platform/datasource-toolkit';
 import { CollectionDecorator, overrideFilter } from '../../../src/customizer/decorators/collection-decorator';
 import { DataSourceDecorator } from '../../../src/customizer/decorators/data-source-decorator';
@@ -25,6 +26,34 @@ class OnlyCheapBooksDecorator extends CollectionDecorator {
   protected override async refineFilter<F extends Filter>(_caller: Caller, filter: F): Promise<F> {
     return overrideFilter(filter, { conditionTree: new ConditionTreeLeaf('price', 'LessThan', 10) });
   }
+}
+
+/** A layer that counts the lists it sees, customized once `customize()` is called. */
+class SwitchableDecorator extends CollectionDecorator {
+  lists = 0;
+  private customized = false;
+
+  override get isCustomized(): boolean {
+    return this.customized;
+  }
+
+  customize(): void {
+    this.customized = true;
+    this.markSchemaAsDirty();
+  }
+
+  override async list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
+    this.lists += 1;
+    return super.list(caller, filter, projection);
+  }
+}
+
+/** The library under a switchable layer, under a plain layer that requests enter through. */
+function switchableStack() {
+  const switchable = new DataSourceDecorator(makeLibrary(), SwitchableDecorator);
+  const entry = new DataSourceDecorator(switchable, CollectionDecorator);
+
+  return { switchable, books: entry.getCollection('books') };
 }
 
 describe('CollectionDecorator', () => {
@@ -83,6 +112,38 @@ describe('CollectionDecorator', () => {
 
     expect(records).toEqual([{ id: 3 }, { id: 5 }]);
     expect(count?.value).toBe(2);
+  });
+});
+
+describe('CollectionDecorator skipping the layers where nothing is customized', () => {
+  test('sends requests past a layer where no collection is customized', async () => {
+    const { switchable, books } = switchableStack();
+
+    const records = await books.list(makeCaller(), new PaginatedFilter(), new Projection('id'));
+
+    expect(records.length).toBeGreaterThan(0);
+    expect(switchable.getCollection('books').lists).toBe(0);
+  });
+
+  test('sends requests through the layer once one of its collections is customized', async () => {
+    const { switchable, books } = switchableStack();
+    await books.list(makeCaller(), new PaginatedFilter(), new Projection('id'));
+
+    switchable.getCollection('books').customize();
+    await books.list(makeCaller(), new PaginatedFilter(), new Projection('id'));
+
+    expect(switchable.getCollection('books').lists).toBe(1);
+  });
+
+  test('sends requests through the whole layer when another of its collections is customized', async () => {
+    const { switchable, books } = switchableStack();
+    await books.list(makeCaller(), new PaginatedFilter(), new Projection('id'));
+
+    // Paths through relations (`author:fullName`) make the authors' customizations apply to books.
+    switchable.getCollection('authors').customize();
+    await books.list(makeCaller(), new PaginatedFilter(), new Projection('id'));
+
+    expect(switchable.getCollection('books').lists).toBe(1);
   });
 });
 

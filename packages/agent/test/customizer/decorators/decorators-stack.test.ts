@@ -42,6 +42,7 @@ describe('DecoratorsStack', () => {
       'BinaryCollectionDecorator',
       'PublicationCollectionDecorator',
       'RenameFieldCollectionDecorator',
+      'CollectionDecorator',
     ]);
   });
 

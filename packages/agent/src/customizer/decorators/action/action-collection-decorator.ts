@@ -41,6 +41,10 @@ export class ActionCollectionDecorator extends CollectionDecorator {
     this.markSchemaAsDirty();
   }
 
+  override get isCustomized(): boolean {
+    return this.actions.size > 0;
+  }
+
   override async execute(caller: Caller, name: string, formValues: RecordData, filter?: Filter): Promise<ActionResult> {
     const action = this.actions.get(name);
     if (action === undefined) return super.execute(caller, name, formValues, filter);

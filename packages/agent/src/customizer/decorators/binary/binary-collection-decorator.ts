@@ -13,7 +13,7 @@ import {
   type RecordData,
   ValidationError,
 } from '@platform/datasource-toolkit';
-import { CollectionDecorator, overrideFilter, rejectOnThrow } from '../collection-decorator';
+import { CollectionDecorator, overrideFilter } from '../collection-decorator';
 import { assertColumn } from '../field-checks';
 import { decodeBinary, encodeBinary } from './binary-conversion';
 import { binaryValidation } from './binary-validation';
@@ -85,13 +85,14 @@ export class BinaryCollectionDecorator extends CollectionDecorator {
     return { ...childSchema, fields };
   }
 
-  /** Only conditions on binary columns are decoded: other filters (the usual case) pass as they are. */
-  protected override mayRefineFilter(filter: Filter): boolean {
-    return filter.conditionTree?.someLeaf((leaf) => modeAt(this, leaf.field) !== undefined) ?? false;
+  /** A layer without Binary columns has nothing to convert. */
+  override get isCustomized(): boolean {
+    return this.binaryModes().size > 0;
   }
 
   protected override async refineFilter<F extends Filter>(_caller: Caller, filter: F): Promise<F> {
-    if (!filter.conditionTree || !this.mayRefineFilter(filter)) return filter;
+    // Only conditions on binary columns are decoded: other filters pass as they are.
+    if (!filter.conditionTree?.someLeaf((leaf) => modeAt(this, leaf.field) !== undefined)) return filter;
     const conditionTree = filter.conditionTree.replaceLeafs((leaf) => {
       const mode = modeAt(this, leaf.field);
       if (!mode) return leaf;
@@ -110,14 +111,12 @@ export class BinaryCollectionDecorator extends CollectionDecorator {
     return overrideFilter(filter, { conditionTree: conditionTree ?? undefined });
   }
 
-  override list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
-    return rejectOnThrow(() => {
-      // Records hold the projected paths only: when none is a binary column (the usual case, and
-      // always without Binary columns), the child's records pass as they are, without a copy.
-      if (!projection.some((path) => modeAt(this, path) !== undefined)) return super.list(caller, filter, projection);
+  override async list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
+    const records = await super.list(caller, filter, projection);
+    // Records hold the projected paths only: without a binary column among them, nothing to convert.
+    if (!projection.some((path) => modeAt(this, path) !== undefined)) return records;
 
-      return this.listConverted(caller, filter, projection);
-    });
+    return records.map((record) => convertRecord(this, record, 'read'));
   }
 
   override async aggregate(
@@ -149,12 +148,6 @@ export class BinaryCollectionDecorator extends CollectionDecorator {
 
   override async update(caller: Caller, filter: Filter, patch: RecordData): Promise<void> {
     return super.update(caller, filter, convertRecord(this, patch, 'write'));
-  }
-
-  private async listConverted(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
-    const records = await super.list(caller, filter, projection);
-
-    return records.map((record) => convertRecord(this, record, 'read'));
   }
 
   /**

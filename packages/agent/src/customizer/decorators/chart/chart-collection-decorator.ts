@@ -30,6 +30,10 @@ export class ChartCollectionDecorator extends CollectionDecorator {
     this.markSchemaAsDirty();
   }
 
+  override get isCustomized(): boolean {
+    return this.charts.size > 0;
+  }
+
   /**
    * Renders the chart `name` for the record `recordId`.
    * @throws NotFoundError naming the charts that exist, ValidationError when the id has the wrong length.

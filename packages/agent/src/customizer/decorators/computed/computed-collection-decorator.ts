@@ -13,7 +13,7 @@ import {
   type RecordData,
   ValidationError,
 } from '@platform/datasource-toolkit';
-import { CollectionDecorator, rejectOnThrow, toPaginatedFilter } from '../collection-decorator';
+import { CollectionDecorator, toPaginatedFilter } from '../collection-decorator';
 import { assertNewFieldName } from '../field-checks';
 import { computeInPlace } from './compute-in-place';
 import type { ComputedDefinition } from './types';
@@ -46,8 +46,11 @@ export class ComputedCollectionDecorator extends CollectionDecorator {
       this.computeds.delete(name);
       throw inDefinitionOf(`${this.name}.${name}`, error);
     }
-    this.markLayerAsCustomized();
     this.markSchemaAsDirty();
+  }
+
+  override get isCustomized(): boolean {
+    return this.computeds.size > 0;
   }
 
   /** The definition of the computed field at `path` (`author:fullName` follows relations), if any. */
@@ -88,19 +91,7 @@ export class ComputedCollectionDecorator extends CollectionDecorator {
     return computed.dependencies.flatMap((dependency) => this.rewritePath(dependency, [...visiting, id]));
   }
 
-  override list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
-    return rejectOnThrow(() => {
-      // No computed field in the projection (always so without computed fields): the request and
-      // the records pass as they are, without an asynchronous step.
-      if (!this.isLayerCustomized || !projection.some((path) => this.getComputed(path))) {
-        return super.list(caller, filter, projection);
-      }
-
-      return this.listComputed(caller, filter, projection);
-    });
-  }
-
-  private async listComputed(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
+  override async list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
     const childProjection = projection.replace((path) => this.rewritePath(path));
     const records = await super.list(caller, filter, childProjection);
     if (childProjection.equals(projection)) return records;

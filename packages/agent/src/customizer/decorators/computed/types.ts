@@ -15,12 +15,13 @@ import type { CollectionCustomizationContext } from '../../context/collection-cu
  *   getValues: (records) => records.map((record) => `${record.firstName} ${record.lastName}`),
  * });
  */
-export interface ComputedDefinition {
+export interface ComputedDefinition<Dependency extends string = string, Row extends object = RecordData> {
   readonly columnType: ColumnType;
   /** Fields the computation reads: columns, other computed fields, or `relation:field` paths. */
-  readonly dependencies: readonly string[];
+  readonly dependencies: readonly Dependency[];
+  /** Records hold only the dependencies: columns, and to-one relations as nested records. */
   readonly getValues: (
-    records: RecordData[],
+    records: Row[],
     context: CollectionCustomizationContext,
   ) => readonly unknown[] | Promise<readonly unknown[]>;
   readonly defaultValue?: unknown;

@@ -10,7 +10,7 @@ import type {
   Projection,
   RecordData,
 } from '@platform/datasource-toolkit';
-import { CollectionDecorator, rejectOnThrow } from '../collection-decorator';
+import { CollectionDecorator } from '../collection-decorator';
 
 /**
  * Skips the child when a filter provably matches nothing (`In []`, an `Or` of nothing, `Equal 1`
@@ -18,10 +18,8 @@ import { CollectionDecorator, rejectOnThrow } from '../collection-decorator';
  * deletes do nothing. Saves a query, and spares databases that reject `IN ()`.
  */
 export class EmptyCollectionDecorator extends CollectionDecorator {
-  override list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
-    return rejectOnThrow(() => {
-      return isEmpty(filter) ? Promise.resolve([]) : super.list(caller, filter, projection);
-    });
+  override async list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
+    return isEmpty(filter) ? [] : super.list(caller, filter, projection);
   }
 
   override async aggregate(

@@ -47,16 +47,14 @@ export class HookCollectionDecorator extends CollectionDecorator {
     }
     // Stored widened: `run` only ever calls a handler with the context of its own position and type.
     this.hooks.push({ position, type, handler: handler as unknown as HookHandler });
+    this.markSchemaAsDirty();
   }
 
-  override list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
-    // No hook (the usual case): no context, no asynchronous step.
-    if (this.hooks.length === 0) return super.list(caller, filter, projection);
-
-    return this.listWithHooks(caller, filter, projection);
+  override get isCustomized(): boolean {
+    return this.hooks.length > 0;
   }
 
-  private async listWithHooks(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
+  override async list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
     await this.run('Before', 'List', caller, { filter, projection });
     const records = await super.list(caller, filter, projection);
     await this.run('After', 'List', caller, { filter, projection, records });
@@ -84,18 +82,7 @@ export class HookCollectionDecorator extends CollectionDecorator {
     await this.run('After', 'Delete', caller, { filter });
   }
 
-  override aggregate(
-    caller: Caller,
-    filter: Filter,
-    aggregation: Aggregation,
-    limit?: number,
-  ): Promise<AggregateResult[]> {
-    if (this.hooks.length === 0) return super.aggregate(caller, filter, aggregation, limit);
-
-    return this.aggregateWithHooks(caller, filter, aggregation, limit);
-  }
-
-  private async aggregateWithHooks(
+  override async aggregate(
     caller: Caller,
     filter: Filter,
     aggregation: Aggregation,

@@ -69,17 +69,13 @@ export class OperatorsEmulateCollectionDecorator extends CollectionDecorator {
     return { ...childSchema, fields };
   }
 
-  /** No replaced or emulated operator in the tree (always so without any): the filter passes as it is. */
-  protected override mayRefineFilter(filter: Filter): boolean {
-    return (
-      this.isLayerCustomized &&
-      (filter.conditionTree?.someLeaf((leaf) => this.isCustomized(leaf.field, leaf.operator)) ?? false)
-    );
+  override get isCustomized(): boolean {
+    return this.operators.size > 0;
   }
 
   protected override async refineFilter<F extends Filter>(caller: Caller, filter: F): Promise<F> {
     const tree = filter.conditionTree;
-    if (!tree || !this.mayRefineFilter(filter)) return filter;
+    if (!tree) return filter;
 
     return overrideFilter(filter, { conditionTree: await this.rewriteTree(caller, tree, []) });
   }
@@ -144,17 +140,6 @@ export class OperatorsEmulateCollectionDecorator extends CollectionDecorator {
     return tree.replaceLeafsAsync((subLeaf) => this.rewriteLeaf(caller, subLeaf, nextReplacements));
   }
 
-  /** Whether `operator` on `path` is replaced or emulated at this layer (following relations). */
-  private isCustomized(path: string, operator: Operator): boolean {
-    const index = path.indexOf(':');
-    if (index === -1) return this.operators.get(path)?.has(operator) ?? false;
-    const relation = this.childCollection.schema.fields[path.slice(0, index)];
-    if (!isRelation(relation)) return false;
-    const foreign = this.dataSource.getCollection(relation.foreignCollection) as OperatorsEmulateCollectionDecorator;
-
-    return foreign.isCustomized(path.slice(index + 1), operator);
-  }
-
   private isEmulated(leaf: ConditionTreeLeaf): boolean {
     return this.operators.get(leaf.field)?.get(leaf.operator) === null;
   }
@@ -173,7 +158,6 @@ export class OperatorsEmulateCollectionDecorator extends CollectionDecorator {
     const operators = this.operators.get(name) ?? new Map<Operator, OperatorReplacer | null>();
     operators.set(operator, replacer);
     this.operators.set(name, operators);
-    this.markLayerAsCustomized();
     this.markSchemaAsDirty();
   }
 

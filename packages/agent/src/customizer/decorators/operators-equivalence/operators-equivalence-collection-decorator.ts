@@ -34,18 +34,10 @@ export class OperatorsEquivalenceCollectionDecorator extends CollectionDecorator
     return { ...childSchema, fields };
   }
 
-  /** Only filters with an operator the child lacks are rewritten: all-native ones pass as they are. */
-  protected override mayRefineFilter(filter: Filter): boolean {
-    const tree = filter.conditionTree;
-
-    return (
-      tree !== undefined && !tree.everyLeaf((leaf) => this.columnOf(leaf.field).filterOperators.has(leaf.operator))
-    );
-  }
-
   protected override async refineFilter<F extends Filter>(caller: Caller, filter: F): Promise<F> {
     const tree = filter.conditionTree;
-    if (!tree || !this.mayRefineFilter(filter)) return filter;
+    // All-native filters (the usual case) pass as they are.
+    if (!tree || tree.everyLeaf((leaf) => this.columnOf(leaf.field).filterOperators.has(leaf.operator))) return filter;
 
     const conditionTree =
       tree.replaceLeafs((leaf) => {

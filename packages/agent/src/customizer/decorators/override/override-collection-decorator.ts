@@ -17,16 +17,23 @@ export class OverrideCollectionDecorator extends CollectionDecorator {
   /** @throws ValidationError when `handler` is not a function. */
   addCreateHandler(handler: OverrideCreateHandler): void {
     this.createHandler = this.checkHandler('create', handler);
+    this.markSchemaAsDirty();
   }
 
   /** @throws ValidationError when `handler` is not a function. */
   addUpdateHandler(handler: OverrideUpdateHandler): void {
     this.updateHandler = this.checkHandler('update', handler);
+    this.markSchemaAsDirty();
   }
 
   /** @throws ValidationError when `handler` is not a function. */
   addDeleteHandler(handler: OverrideDeleteHandler): void {
     this.deleteHandler = this.checkHandler('delete', handler);
+    this.markSchemaAsDirty();
+  }
+
+  override get isCustomized(): boolean {
+    return this.createHandler !== null || this.updateHandler !== null || this.deleteHandler !== null;
   }
 
   override async create(caller: Caller, data: RecordData[]): Promise<RecordData[]> {

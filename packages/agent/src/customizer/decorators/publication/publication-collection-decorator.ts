@@ -30,6 +30,11 @@ export class PublicationCollectionDecorator extends CollectionDecorator {
     }
   }
 
+  /** Removed fields are dropped from created records; nothing else changes but the schema. */
+  override get isCustomized(): boolean {
+    return this.removed.size > 0;
+  }
+
   /** Whether `name` is in the exported schema (explicitly removed fields and broken relations are not). */
   isPublished(name: string): boolean {
     if (this.removed.has(name)) return false;

@@ -18,7 +18,7 @@ import {
   type RelationSchema,
   ValidationError,
 } from '@platform/datasource-toolkit';
-import { CollectionDecorator, overrideFilter, rejectOnThrow, toPaginatedFilter } from '../collection-decorator';
+import { CollectionDecorator, overrideFilter, toPaginatedFilter } from '../collection-decorator';
 import { assertNewFieldName } from '../field-checks';
 import { buildRelationSchema, type PartialRelation } from './build-relation-schema';
 
@@ -44,34 +44,20 @@ export class RelationCollectionDecorator extends CollectionDecorator {
   addRelation(name: string, partial: PartialRelation): void {
     assertNewFieldName(this, name);
     this.relations.set(name, buildRelationSchema(this, name, partial));
-    this.markLayerAsCustomized();
     this.markSchemaAsDirty();
   }
 
-  override list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
-    return rejectOnThrow(() => {
-      // Nothing read, filtered or sorted through an added relation (always so without added
-      // relations): the request and the records pass as they are, without an asynchronous step.
-      if (
-        !this.isLayerCustomized ||
-        (!projection.some((path) => this.readsEmulatedRelation(path)) &&
-          !filter.sort?.some(({ field }) => this.readsEmulatedRelation(field)) &&
-          !filter.conditionTree?.someLeaf((leaf) => this.readsEmulatedRelation(leaf.field)))
-      ) {
-        return Promise.resolve(this.childCollection.list(caller, filter, projection));
-      }
-
-      return this.listRelated(caller, filter, projection);
-    });
+  override get isCustomized(): boolean {
+    return this.relations.size > 0;
   }
 
-  private async listRelated(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
+  override async list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
     if (filter.sort?.some(({ field }) => this.usesEmulatedRelation(field))) {
       return this.listWithEmulatedSort(caller, filter, projection);
     }
 
     const childProjection = projection.replace((path) => this.rewritePath(path));
-    const records = await this.childCollection.list(caller, await this.refineFilter(caller, filter), childProjection);
+    const records = await super.list(caller, filter, childProjection);
     if (childProjection.equals(projection)) return records;
 
     await this.loadRelations(caller, records, projection);
@@ -118,16 +104,8 @@ export class RelationCollectionDecorator extends CollectionDecorator {
     return { ...childSchema, fields: { ...childSchema.fields, ...Object.fromEntries(this.relations) } };
   }
 
-  /** Only conditions through added relations are rewritten: other filters pass as they are. */
-  protected override mayRefineFilter(filter: Filter): boolean {
-    return (
-      this.isLayerCustomized &&
-      (filter.conditionTree?.someLeaf((leaf) => this.readsEmulatedRelation(leaf.field)) ?? false)
-    );
-  }
-
   protected override async refineFilter<F extends Filter>(caller: Caller, filter: F): Promise<F> {
-    if (!filter.conditionTree || !this.mayRefineFilter(filter)) return filter;
+    if (!filter.conditionTree) return filter;
     const conditionTree =
       (await filter.conditionTree.replaceLeafsAsync((leaf) => this.rewriteLeaf(caller, leaf))) ?? undefined;
 
@@ -153,20 +131,6 @@ export class RelationCollectionDecorator extends CollectionDecorator {
 
   private usesEmulatedRelation(path: string): boolean {
     return !this.rewritePath(path).includes(path);
-  }
-
-  /**
-   * Whether `path` goes through a relation added at this layer (of any type, at any depth through
-   * native relations). False means that neither `rewritePath` nor `rewriteLeaf` changes it.
-   */
-  private readsEmulatedRelation(path: string): boolean {
-    const index = path.indexOf(':');
-    if (index === -1) return false;
-    const prefix = path.slice(0, index);
-    if (this.relations.has(prefix)) return true;
-    const native = this.childCollection.schema.fields[prefix];
-
-    return isRelation(native) && this.sibling(native.foreignCollection).readsEmulatedRelation(path.slice(index + 1));
   }
 
   private async loadEmulatedRelation(

@@ -2,30 +2,37 @@ import type { ColumnType, RecordData } from '@platform/datasource-toolkit';
 import type { CollectionCustomizationContext } from '../../context/collection-customization-context';
 
 /** `addManyToOneRelation`: this collection's `foreignKey` holds the foreign record's `foreignKeyTarget`. */
-export interface ManyToOneOptions {
-  readonly foreignKey: string;
+export interface ManyToOneOptions<Key extends string = string, Target extends string = string> {
+  readonly foreignKey: Key;
   /** Defaults to the primary key of the foreign collection. */
-  readonly foreignKeyTarget?: string;
+  readonly foreignKeyTarget?: Target;
 }
 
 /** `addOneToManyRelation`: the foreign collection's `originKey` holds this record's `originKeyTarget`. */
-export interface OneToManyOptions {
-  readonly originKey: string;
+export interface OneToManyOptions<Key extends string = string, Target extends string = string> {
+  readonly originKey: Key;
   /** Defaults to the primary key of this collection. */
-  readonly originKeyTarget?: string;
+  readonly originKeyTarget?: Target;
 }
 
 /** `addOneToOneRelation`: as one-to-many, with at most one foreign record per record. */
-export type OneToOneOptions = OneToManyOptions;
+export type OneToOneOptions<Key extends string = string, Target extends string = string> = OneToManyOptions<
+  Key,
+  Target
+>;
 
 /** `addManyToManyRelation`: links stored in a through collection. */
-export interface ManyToManyOptions {
+export interface ManyToManyOptions<
+  ThroughKey extends string = string,
+  OriginTarget extends string = string,
+  ForeignTarget extends string = string,
+> {
   /** Field of the through collection pointing at this collection. */
-  readonly originKey: string;
+  readonly originKey: ThroughKey;
   /** Field of the through collection pointing at the foreign collection. */
-  readonly foreignKey: string;
-  readonly originKeyTarget?: string;
-  readonly foreignKeyTarget?: string;
+  readonly foreignKey: ThroughKey;
+  readonly originKeyTarget?: OriginTarget;
+  readonly foreignKeyTarget?: ForeignTarget;
 }
 
 /**

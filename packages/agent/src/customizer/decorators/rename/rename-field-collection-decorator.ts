@@ -11,7 +11,7 @@ import {
   type RecordData,
   type RelationSchema,
 } from '@platform/datasource-toolkit';
-import { CollectionDecorator, overrideFilter, rejectOnThrow } from '../collection-decorator';
+import { CollectionDecorator, overrideFilter } from '../collection-decorator';
 import { assertFieldExists, assertNewFieldName } from '../field-checks';
 
 /**
@@ -37,12 +37,15 @@ export class RenameFieldCollectionDecorator extends CollectionDecorator {
       this.fromChild.delete(childName);
     } else {
       this.toChild.set(newName, childName);
-      this.markLayerAsCustomized();
       this.fromChild.set(childName, newName);
     }
     // Relations of other collections name this collection's keys.
     for (const collection of this.dataSource.collections)
       (collection as RenameFieldCollectionDecorator).markSchemaAsDirty();
+  }
+
+  override get isCustomized(): boolean {
+    return this.toChild.size > 0;
   }
 
   /** `path` (through relations) as the child names it. */
@@ -55,23 +58,9 @@ export class RenameFieldCollectionDecorator extends CollectionDecorator {
     return this.translatePath(path, 'fromChild');
   }
 
-  override list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
-    return rejectOnThrow(() => {
-      // Records hold the projected paths only: when none is renamed (always so without renames),
-      // the projection and the records pass as they are, without an asynchronous step.
-      if (!this.isLayerCustomized || !projection.some((path) => this.isRenamed(path))) {
-        return super.list(caller, filter, projection);
-      }
-
-      return this.listRenamed(caller, filter, projection);
-    });
-  }
-
-  private async listRenamed(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
+  override async list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
     const childProjection = projection.replace((path) => this.pathToChild(path));
     const records = await super.list(caller, filter, childProjection);
-    // Records hold the projected paths only: when none is renamed, they need no translation.
-    if (childProjection.equals(projection)) return records;
 
     return records.map((record) => this.translateRecord(record, 'fromChild'));
   }
@@ -108,20 +97,7 @@ export class RenameFieldCollectionDecorator extends CollectionDecorator {
     return super.update(caller, filter, this.translateRecord(patch, 'toChild'));
   }
 
-  /** Only filters and sorts naming a renamed field are translated: others pass as they are. */
-  protected override mayRefineFilter(filter: Filter): boolean {
-    if (!this.isLayerCustomized) return false;
-    const { sort } = filter as Partial<PaginatedFilter>;
-
-    return (
-      (filter.conditionTree?.someLeaf((leaf) => this.isRenamed(leaf.field)) ?? false) ||
-      (sort?.some((clause) => this.isRenamed(clause.field)) ?? false)
-    );
-  }
-
   protected override async refineFilter<F extends Filter>(_caller: Caller, filter: F): Promise<F> {
-    if (!this.mayRefineFilter(filter)) return filter;
-
     const parts: { conditionTree?: typeof filter.conditionTree; sort?: PaginatedFilter['sort'] } = {
       conditionTree: filter.conditionTree?.replaceFields((path) => this.pathToChild(path)),
     };
@@ -172,19 +148,6 @@ export class RenameFieldCollectionDecorator extends CollectionDecorator {
         return unknownRelation;
       }
     }
-  }
-
-  /** Whether `path` names a renamed field (at any depth): same as `pathToChild(path) !== path`, without building it. */
-  private isRenamed(path: string): boolean {
-    const index = path.indexOf(':');
-    const head = index === -1 ? path : path.slice(0, index);
-    const childName = this.toChild.get(head);
-    if (childName !== undefined && childName !== head) return true;
-    if (index === -1) return false;
-    const relation = this.childCollection.schema.fields[head];
-    if (relation === undefined || relation.type === 'Column') return false;
-
-    return this.sibling(relation.foreignCollection).isRenamed(path.slice(index + 1));
   }
 
   private translatePath(path: string, direction: 'toChild' | 'fromChild'): string {

@@ -23,6 +23,11 @@ export class SchemaCollectionDecorator extends CollectionDecorator {
     this.markSchemaAsDirty();
   }
 
+  /** It changes the schema only: requests pass it untouched. */
+  override get isCustomized(): boolean {
+    return false;
+  }
+
   protected override refineSchema(childSchema: CollectionSchema): CollectionSchema {
     const fields = { ...childSchema.fields };
     for (const name of this.nullableFields) {

@@ -48,11 +48,6 @@ export class SearchCollectionDecorator extends CollectionDecorator {
     return { ...childSchema, searchable: !this.isSearchDisabled };
   }
 
-  /** Only filters with a search are resolved here. */
-  protected override mayRefineFilter(filter: Filter): boolean {
-    return filter.search !== undefined && filter.search !== null;
-  }
-
   protected override async refineFilter<F extends Filter>(caller: Caller, filter: F): Promise<F> {
     const { search } = filter;
     if (search === undefined || search === null) return filter;

@@ -43,16 +43,16 @@ export class SegmentCollectionDecorator extends CollectionDecorator {
     return { ...childSchema, segments: [...new Set(segments)] };
   }
 
-  /** Only a segment of this layer is resolved here; others (and none) pass as they are. */
-  protected override mayRefineFilter(filter: Filter): boolean {
-    return !!filter.segment && this.segments.has(filter.segment);
+  override get isCustomized(): boolean {
+    return this.segments.size > 0;
   }
 
   protected override async refineFilter<F extends Filter>(caller: Caller, filter: F): Promise<F> {
     const name = filter.segment;
-    if (!name || !this.mayRefineFilter(filter)) return filter;
+    const definition = name ? this.segments.get(name) : undefined;
+    // A segment this layer does not know (and none) passes as it is.
+    if (!name || definition === undefined) return filter;
 
-    const definition = this.segments.get(name) as SegmentDefinition;
     const value =
       typeof definition === 'function' ? await definition(createCollectionContext(this, caller)) : definition;
     const tree = this.toTree(name, value);

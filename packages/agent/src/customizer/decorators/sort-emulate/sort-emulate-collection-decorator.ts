@@ -18,7 +18,7 @@ import {
   UnprocessableError,
   ValidationError,
 } from '@platform/datasource-toolkit';
-import { CollectionDecorator, rejectOnThrow } from '../collection-decorator';
+import { CollectionDecorator } from '../collection-decorator';
 import { assertColumn } from '../field-checks';
 
 /**
@@ -40,7 +40,6 @@ export class SortEmulateCollectionDecorator extends CollectionDecorator {
   emulateFieldSorting(name: string): void {
     assertColumn(this, name);
     this.sorts.set(name, null);
-    this.markLayerAsCustomized();
     this.disabled.delete(name);
     this.markSchemaAsDirty();
   }
@@ -55,7 +54,6 @@ export class SortEmulateCollectionDecorator extends CollectionDecorator {
     const clauses = this.checkClauses(name, equivalentSort);
     const previous = this.sorts.get(name);
     this.sorts.set(name, clauses);
-    this.markLayerAsCustomized();
     try {
       this.rewriteClause({ field: name, ascending: true }, []);
     } catch (error) {
@@ -86,36 +84,19 @@ export class SortEmulateCollectionDecorator extends CollectionDecorator {
     return { ...childSchema, fields };
   }
 
-  override list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
-    return rejectOnThrow(() => {
-      if (!filter.sort || filter.sort.length === 0) {
-        return Promise.resolve(this.childCollection.list(caller, filter, projection));
-      }
-
-      // Disabled fields are refused here, with the list of the sortable ones.
-      SortValidator.validate(this, filter.sort);
-      // No clause replaced or emulated here (always so without sort customizations): the filter
-      // passes as it is, without an asynchronous step.
-      if (!this.isLayerCustomized || !filter.sort.some((clause) => this.isCustomized(clause.field))) {
-        return Promise.resolve(this.childCollection.list(caller, filter, projection));
-      }
-
-      return this.listWithCustomizedSort(caller, filter, filter.sort, projection);
-    });
+  override get isCustomized(): boolean {
+    return this.sorts.size > 0 || this.disabled.size > 0;
   }
 
-  /** Rewrites the replaced clauses of `requested`, then sorts natively or, when emulated, in memory. */
-  private async listWithCustomizedSort(
-    caller: Caller,
-    filter: PaginatedFilter,
-    requested: Sort,
-    projection: Projection,
-  ): Promise<RecordData[]> {
-    const sort = requested.replaceClauses((clause) => this.rewriteClause(clause, []));
+  /** Rewrites the replaced clauses of the sort, then sorts natively or, when emulated, in memory. */
+  override async list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
+    if (!filter.sort || filter.sort.length === 0) return super.list(caller, filter, projection);
+
+    // Disabled fields are refused here, with the list of the sortable ones.
+    SortValidator.validate(this, filter.sort);
+    const sort = filter.sort.replaceClauses((clause) => this.rewriteClause(clause, []));
     const childFilter = filter.override({ sort });
-    if (!sort.some((clause) => this.isEmulated(clause.field))) {
-      return this.childCollection.list(caller, childFilter, projection);
-    }
+    if (!sort.some((clause) => this.isEmulated(clause.field))) return super.list(caller, childFilter, projection);
 
     return this.listSortedInMemory(caller, childFilter, sort, projection);
   }
@@ -134,7 +115,7 @@ export class SortEmulateCollectionDecorator extends CollectionDecorator {
       );
     }
 
-    const references = await this.childCollection.list(
+    const references = await super.list(
       caller,
       filter.override({ sort: undefined, page: undefined }),
       new Projection(...pks).union(sort.projection),
@@ -143,7 +124,7 @@ export class SortEmulateCollectionDecorator extends CollectionDecorator {
     const page = filter.page ? filter.page.apply(sorted) : sorted;
     if (page.length === 0) return [];
 
-    const records = await this.childCollection.list(
+    const records = await super.list(
       caller,
       new PaginatedFilter({ conditionTree: ConditionTreeFactory.matchRecords(this.schema, page) }),
       projection.union(pks),
@@ -188,14 +169,6 @@ export class SortEmulateCollectionDecorator extends CollectionDecorator {
         clause.field,
       ]),
     );
-  }
-
-  /** Whether sorting on `path` is replaced or emulated at this layer (following to-one relations). */
-  private isCustomized(path: string): boolean {
-    const index = path.indexOf(':');
-    if (index === -1) return this.sorts.has(path);
-
-    return this.foreignCollection(path.slice(0, index))?.isCustomized(path.slice(index + 1)) ?? false;
   }
 
   private isEmulated(path: string): boolean {

@@ -50,6 +50,10 @@ export class ValidationCollectionDecorator extends CollectionDecorator {
     this.markSchemaAsDirty();
   }
 
+  override get isCustomized(): boolean {
+    return this.rules.size > 0;
+  }
+
   protected override refineSchema(childSchema: CollectionSchema): CollectionSchema {
     const fields: Record<string, FieldSchema> = { ...childSchema.fields };
     for (const [name, rules] of this.rules) {
