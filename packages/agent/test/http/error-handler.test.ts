@@ -5,10 +5,10 @@ import {
   UnprocessableError,
   ValidationError,
 } from '@platform/datasource-toolkit';
+import { makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
 import request from 'supertest';
 import { toHttpError } from '../../src/http/error-handler';
 import { makeGeneratedDataSource } from './factories/generated-data-source';
-import { makeLibraryDataSource } from './factories/library-data-source';
 import { makeApp } from './factories/make-app';
 import { withTestExtras } from './factories/test-collection';
 

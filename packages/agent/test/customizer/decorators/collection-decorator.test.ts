@@ -7,10 +7,10 @@ import {
   PaginatedFilter,
   Projection,
 } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { CollectionDecorator, overrideFilter } from '../../../src/customizer/decorators/collection-decorator';
 import { DataSourceDecorator } from '../../../src/customizer/decorators/data-source-decorator';
 import { makeLibrary } from '../../factories/library-definition';
-import { makeCaller } from '../../factories/make-caller';
 
 class CountingSchemaDecorator extends CollectionDecorator {
   refinements = 0;

@@ -1,5 +1,5 @@
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import type { ActionContext, ActionFormElement } from '../../../../../src/customizer/decorators/action/types';
-import { makeCaller } from '../../../../factories/make-caller';
 import { makeBooks } from '../make-books';
 
 /** Executes a Global action of this form with `values`; resolves to the form values execute received. */
