@@ -3,7 +3,29 @@ export type { Caller } from './caller';
 export * from './contracts/action';
 export * from './contracts/chart';
 export type { Collection, DataSource, DataSourceFactory } from './contracts/collection';
-export * from './errors/errors';
+export {
+  BusinessError,
+  type BusinessErrorOptions,
+  ConflictError,
+  ForbiddenError,
+  isErrorOfKind,
+  MissingFieldError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnprocessableError,
+  ValidationError,
+  type ValidationErrorOptions,
+  type ValidationIssue,
+} from './errors/errors';
+export {
+  parseWithZod,
+  type SafeParser,
+  type ValidationErrorFromZodOptions,
+  validationErrorFromIssues,
+  validationErrorFromZod,
+  type ZodErrorLike,
+  type ZodIssueLike,
+} from './errors/validation-error-from-zod';
 export * from './in-memory';
 export { isLevelEnabled, LOG_LEVELS, type Logger, type LoggerLevel } from './logger';
 export * from './query';

@@ -20,7 +20,7 @@ function columnOf(schema: { fields: Record<string, unknown> } | undefined, name:
   return field as ColumnSchema;
 }
 
-function errorOf(fn: () => unknown): Error & { details?: { issues: { path: string }[] } } {
+function errorOf(fn: () => unknown): Error & { issues?: { path: string }[] } {
   try {
     fn();
   } catch (error) {
@@ -151,7 +151,7 @@ describe('buildCollectionSchemas', () => {
       const error = errorOf(() => build([authors], options));
 
       expect(error.name).toBe('ValidationError');
-      expect(error.details?.issues.map((issue) => issue.path)).toEqual([path]);
+      expect(error.issues?.map((issue) => issue.path)).toEqual([path]);
       expect(error.message).toMatch(/known: authors|columns: id, name|at least one column/);
     });
   });
