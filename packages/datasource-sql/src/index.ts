@@ -1,14 +1,39 @@
 // The public surface of @platform/datasource-sql: connection, introspection and collection schemas
 // (`connection`, `introspection`, `schema`), and the data source that translates queries to SQL
 // (`createSqlDataSource`, `SqlDataSource`, `SqlCollection` and the typed errors of their writes).
-export * from './connection';
+// Every public name is listed here, so a new one is a visible line in review.
+export {
+  DatabaseConnectionError,
+  MissingDriverError,
+  openConnection,
+  type SqlConnection,
+  type SqlConnectionParams,
+  type SqlDatabase,
+  type SqlDialectInput,
+  type SqlDialectName,
+  type SqliteConnectionOptions,
+  type SqlServerConnectionOptions,
+  type SqlServerFlavor,
+  type SqlSslOptions,
+  type SqlUriConnectionOptions,
+} from './connection';
 export { createSqlDataSource, type SqlDataSourceOptions } from './create-sql-data-source';
-export * from './introspection';
+export {
+  bigintValue,
+  decimalValue,
+  type IntrospectedColumn,
+  type IntrospectedForeignKey,
+  type IntrospectedTable,
+  type Introspection,
+  type IntrospectOptions,
+  introspect,
+  parseIntrospection,
+} from './introspection';
 export {
   ConstraintViolationError,
   ForeignKeyConstraintError,
   UniqueConstraintError,
 } from './query/errors/database-errors';
-export * from './schema';
+export { type BuildCollectionSchemasOptions, buildCollectionSchemas } from './schema';
 export { SqlCollection } from './sql-collection';
 export { SqlDataSource } from './sql-data-source';
