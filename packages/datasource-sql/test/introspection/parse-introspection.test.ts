@@ -1,5 +1,10 @@
 import { parseIntrospection } from '../../src';
-import { makeColumn, makeForeignKey, makeIntrospection, makeTable } from '../factories/introspection-factory';
+import {
+  makeForeignKey,
+  makeIntrospectedColumn,
+  makeIntrospection,
+  makeTable,
+} from '../factories/introspection-factory';
 
 function errorOf(json: unknown): Error & { issues?: { path: string; message: string }[] } {
   try {
@@ -12,20 +17,22 @@ function errorOf(json: unknown): Error & { issues?: { path: string; message: str
 
 describe('parseIntrospection', () => {
   const valid = makeIntrospection([
-    makeTable('authors', [makeColumn({ name: 'tags', sqlType: 'text[]', columnType: ['String'], defaultValue: [] })]),
+    makeTable('authors', [
+      makeIntrospectedColumn({ name: 'tags', sqlType: 'text[]', columnType: ['String'], defaultValue: [] }),
+    ]),
     makeTable(
       'books',
       [
-        makeColumn({ name: 'author_id' }),
-        makeColumn({
+        makeIntrospectedColumn({ name: 'author_id' }),
+        makeIntrospectedColumn({
           name: 'status',
           sqlType: 'book_status',
           columnType: 'Enum',
           enumValues: ['draft'],
           defaultValue: 'draft',
         }),
-        makeColumn({ name: 'search', sqlType: 'tsvector', columnType: null, isNullable: true }),
-        makeColumn({ name: 'address', sqlType: 'jsonb', columnType: { city: 'String', zip: ['Number'] } }),
+        makeIntrospectedColumn({ name: 'search', sqlType: 'tsvector', columnType: null, isNullable: true }),
+        makeIntrospectedColumn({ name: 'address', sqlType: 'jsonb', columnType: { city: 'String', zip: ['Number'] } }),
       ],
       { foreignKeys: [makeForeignKey('author_id', 'authors')], uniqueConstraints: [['author_id', 'status']] },
     ),
@@ -51,12 +58,12 @@ describe('parseIntrospection', () => {
     ['a table without columns', makeIntrospection([makeTable('t', [], { columns: [] })]), 'tables.0.columns'],
     [
       'a column type that does not exist',
-      makeIntrospection([makeTable('t', [makeColumn({ name: 'c', columnType: 'Integer' as never })])]),
+      makeIntrospection([makeTable('t', [makeIntrospectedColumn({ name: 'c', columnType: 'Integer' as never })])]),
       'tables.0.columns.1.columnType',
     ],
     [
       'a nullability that is not a boolean',
-      makeIntrospection([makeTable('t', [makeColumn({ name: 'c', isNullable: 'yes' as never })])]),
+      makeIntrospection([makeTable('t', [makeIntrospectedColumn({ name: 'c', isNullable: 'yes' as never })])]),
       'tables.0.columns.1.isNullable',
     ],
     [
