@@ -1,5 +1,5 @@
-import { createLibraryDataSource } from './factories/library-data-source';
 import { signToken } from '../http/factories/tokens';
+import { createLibraryDataSource } from './factories/library-data-source';
 import { makeAgent, makeWorkDir } from './factories/make-agent';
 
 describe('agent action routes', () => {

@@ -1,7 +1,7 @@
 import { Agent as HttpAgent, request } from 'node:http';
 import { createInMemoryDataSource, type DataSource } from '@platform/datasource-toolkit';
-import { createLibraryDataSource, overrideCollections } from './factories/library-data-source';
 import { signToken } from '../http/factories/tokens';
+import { createLibraryDataSource, overrideCollections } from './factories/library-data-source';
 import { makeAgent, makeWorkDir } from './factories/make-agent';
 
 /** A GET over `httpAgent` (keep-alive), resolving with the status, body and whether the socket was reused. */
