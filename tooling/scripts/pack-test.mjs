@@ -47,15 +47,20 @@ try {
   });
 
   for (const { manifest } of packages) {
-    const name = manifest.name;
-    const cjs = `const m = require(${JSON.stringify(name)}); if (Object.keys(m).length === 0) { throw new Error('empty CJS export'); }`;
-    const esm = `const m = await import(${JSON.stringify(name)}); if (Object.keys(m).length === 0) { throw new Error('empty ESM export'); }`;
-    execFileSync('node', ['-e', cjs], { cwd: consumer, stdio: 'inherit' });
-    execFileSync('node', ['--input-type=module', '-e', esm], { cwd: consumer, stdio: 'inherit' });
-    const types = manifest.exports?.['.']?.import?.types ?? manifest.exports?.['.']?.types;
-    if (!types || !existsSync(join(consumer, 'node_modules', name, types)))
-      throw new Error(`${name}: no .d.ts at ${types}`);
-    console.log(`pack test: ${name} installs and loads via require and import, with types`);
+    // Every subpath of the exports map ('.', './testing'...) except the manifest itself.
+    const subpaths = Object.keys(manifest.exports ?? { '.': {} }).filter((subpath) => subpath !== './package.json');
+    for (const subpath of subpaths) {
+      const specifier = subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`;
+      const cjs = `const m = require(${JSON.stringify(specifier)}); if (Object.keys(m).length === 0) { throw new Error('empty CJS export'); }`;
+      const esm = `const m = await import(${JSON.stringify(specifier)}); if (Object.keys(m).length === 0) { throw new Error('empty ESM export'); }`;
+      execFileSync('node', ['-e', cjs], { cwd: consumer, stdio: 'inherit' });
+      execFileSync('node', ['--input-type=module', '-e', esm], { cwd: consumer, stdio: 'inherit' });
+      const conditions = manifest.exports?.[subpath];
+      const types = conditions?.import?.types ?? conditions?.types;
+      if (!types || !existsSync(join(consumer, 'node_modules', manifest.name, types)))
+        throw new Error(`${specifier}: no .d.ts at ${types}`);
+      console.log(`pack test: ${specifier} installs and loads via require and import, with types`);
+    }
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

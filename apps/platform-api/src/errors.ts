@@ -76,10 +76,39 @@ export function parseOrThrow<Schema extends z.ZodType>(
   const result = schema.safeParse(value);
   if (result.success) return result.data;
 
-  const issues = result.error.issues.map((issue) => ({
-    path: [where, ...issue.path.map(String)].filter((part) => part !== '').join('.'),
+  throw validationErrorFromZod(result.error, { where });
+}
+
+export interface ValidationErrorFromZodOptions {
+  /** Where the input was read (`body`, `query`), the first segment of every path. */
+  readonly where?: string;
+  /** Names the input in the message, `where` (or `input`) by default; '' leaves only the issues. */
+  readonly subject?: string;
+  /** Renames a dotted path, such as a CLI option's field to its flag (`adminEmail` to `--admin-email`). */
+  readonly renamePath?: (path: string) => string;
+}
+
+/**
+ * The one place where zod issues become a `ValidationError`: one `{ path, message }` per issue
+ * and a message that lists them all, the zod error as cause.
+ */
+export function validationErrorFromZod(
+  error: z.ZodError,
+  options: ValidationErrorFromZodOptions = {},
+): ValidationError {
+  const issues = issuesFromZod(error, options);
+  const summary = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ');
+  const subject = options.subject ?? (options.where || 'input');
+  return new ValidationError(subject === '' ? summary : `Invalid ${subject}: ${summary}`, issues, { cause: error });
+}
+
+/** Each zod issue as `{ path, message }`, its dotted path prefixed with `where` and renamed. */
+export function issuesFromZod(
+  error: z.ZodError,
+  { where = '', renamePath = (path: string) => path }: ValidationErrorFromZodOptions = {},
+): ValidationIssue[] {
+  return error.issues.map((issue) => ({
+    path: renamePath([where, ...issue.path.map(String)].filter((part) => part !== '').join('.')),
     message: issue.message,
   }));
-  const summary = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ');
-  throw new ValidationError(`Invalid ${where || 'input'}: ${summary}`, issues, { cause: result.error });
 }

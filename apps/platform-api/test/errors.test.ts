@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { parseOrThrow, ValidationError } from '../src/errors';
+import {
+  AuthenticationError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  parseOrThrow,
+  RateLimitError,
+  ValidationError,
+  validationErrorFromZod,
+} from '../src/errors';
 
 const body = z.object({ name: z.string().min(1), scopes: z.array(z.enum(['read', 'write'])) });
 
@@ -27,5 +36,52 @@ describe('parseOrThrow', () => {
     expect(() => parseOrThrow(body, 'nope', 'query')).toThrow(
       expect.objectContaining({ name: 'ValidationError', issues: [expect.objectContaining({ path: 'query' })] }),
     );
+  });
+});
+
+describe('validationErrorFromZod', () => {
+  const options = z.object({ adminEmail: z.email(), teams: z.array(z.string().min(1)) });
+
+  test('renames each path and names the subject, keeping the zod error as cause', () => {
+    const parsed = options.safeParse({ adminEmail: 'nope', teams: [''] });
+    if (parsed.success) throw new Error('expected the options to be invalid');
+
+    const error = validationErrorFromZod(parsed.error, { subject: 'options', renamePath: (path) => `--${path}` });
+
+    expect(error.issues).toEqual([
+      { path: '--adminEmail', message: expect.any(String) },
+      { path: '--teams.0', message: expect.any(String) },
+    ]);
+    expect(error.message).toMatch(/^Invalid options: --adminEmail: .+; --teams\.0: .+/);
+    expect(error.cause).toBe(parsed.error);
+  });
+
+  test('leaves the message to the issues when the subject is empty', () => {
+    const parsed = options.safeParse({ adminEmail: 'ada@example.com', teams: [''] });
+    if (parsed.success) throw new Error('expected the options to be invalid');
+
+    const error = validationErrorFromZod(parsed.error, { subject: '' });
+
+    expect(error.message).toBe(`teams.0: ${error.issues[0]?.message}`);
+  });
+});
+
+describe('error names', () => {
+  test.each([
+    ['ValidationError', () => new ValidationError('x')],
+    ['NotFoundError', () => new NotFoundError('x')],
+    ['ConflictError', () => new ConflictError('x')],
+    ['AuthenticationError', () => new AuthenticationError('x')],
+    ['ForbiddenError', () => new ForbiddenError('x')],
+    ['RateLimitError', () => new RateLimitError('x', 1)],
+  ])('%s is a literal that survives a minifier renaming the class', (name, make) => {
+    const type = make().constructor;
+    const original = Object.getOwnPropertyDescriptor(type, 'name');
+    Object.defineProperty(type, 'name', { value: 'e' });
+    try {
+      expect(make().name).toBe(name);
+    } finally {
+      if (original) Object.defineProperty(type, 'name', original);
+    }
   });
 });

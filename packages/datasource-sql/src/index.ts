@@ -1,6 +1,7 @@
 // The public surface of @platform/datasource-sql: connection, introspection and collection schemas
 // (`connection`, `introspection`, `schema`), and the data source that translates queries to SQL
 // (`createSqlDataSource`, `SqlDataSource`, `SqlCollection` and the typed errors of their writes).
+// Every public name is listed here, so a new one is a visible line in review.
 export {
   DatabaseConnectionError,
   MissingDriverError,

@@ -1,6 +1,6 @@
 import { isColumn, PaginatedFilter, Projection } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { createSqlDataSource, type Introspection, introspect, openConnection } from '../src';
-import { makeCaller } from './contract/contract-env';
 import { type FixtureDatabase, setupFixtureDatabase } from './fixtures';
 
 const silent = () => undefined;

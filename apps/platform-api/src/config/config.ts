@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { issuesFromZod, type ValidationIssue } from '../errors';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -79,12 +80,12 @@ export type DatabaseConfig =
   | { readonly kind: 'embedded'; readonly dataDir: string }
   | { readonly kind: 'postgres'; readonly url: string };
 
-/** Thrown by `loadConfig` with every bad variable at once. */
+/** Thrown by `loadConfig` with every bad variable at once; each issue's path is a variable name. */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 
-  constructor(readonly issues: readonly { readonly variable: string; readonly message: string }[]) {
-    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue.variable}: ${issue.message}`).join('\n')}`);
+  constructor(readonly issues: readonly ValidationIssue[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue.path}: ${issue.message}`).join('\n')}`);
   }
 }
 
@@ -92,9 +93,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => ({ variable: issue.path.map(String).join('.'), message: issue.message })),
-    );
+    throw new ConfigError(issuesFromZod(parsed.error));
   }
   const environment = parsed.data;
   const database: DatabaseConfig = environment.DATABASE_URL

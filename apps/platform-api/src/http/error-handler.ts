@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import type { ValidationIssue } from '../errors';
+import { NotFoundError, type ValidationIssue } from '../errors';
 
 /** The JSON body of an error response; see the README's "Error codes". */
 export type ErrorBody =
@@ -48,10 +48,10 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
   };
 }
 
-/** Answers every request that no route matched. */
+/** Hands every request that no route matched to the error handler as a NotFoundError. */
 export function notFoundHandler(): RequestHandler {
-  return function handleNotFound(request, response) {
-    response.status(404).json({ code: 'not_found', message: `No route for ${request.method} ${request.path}` });
+  return function handleNotFound(request, _response, next) {
+    next(new NotFoundError(`No route for ${request.method} ${request.path}`));
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { z } from 'zod';
 import { type CliContext, ExitCode, isJson } from '../cli/cli-context';
-import { ValidationError } from '../errors';
+import { type ValidationError, validationErrorFromZod } from '../errors';
 
 /**
  * Parses a CLI command's options with the service's own schema before any database work. A bad
@@ -17,12 +17,8 @@ export function parseOptionsOrExit<Schema extends z.ZodType>(
 ): z.output<Schema> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((issue) => {
-    const field = issue.path.map(String).join('.');
-    return { path: optionNames[field] ?? toOptionName(field), message: issue.message };
-  });
-  const message = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ');
-  failUsage(cli, command, new ValidationError(message, issues));
+  const renamePath = (field: string) => optionNames[field] ?? toOptionName(field);
+  failUsage(cli, command, validationErrorFromZod(parsed.error, { subject: '', renamePath }));
 }
 
 /** Ends the command with exit code 2 and `error`'s message. */

@@ -1,6 +1,6 @@
 import { type RequestHandler, Router } from 'express';
 import type { AppContext } from '../context';
-import { ValidationError } from '../errors';
+import { NotFoundError, ValidationError } from '../errors';
 import { jsonBody } from '../http/json-body';
 import { pathHasNul } from '../http/text-rules';
 import { createTokensService } from '../tokens/tokens-service';
@@ -60,10 +60,8 @@ function refuseNulInPath(): RequestHandler {
 }
 
 function unknownRoute(): RequestHandler {
-  return function publicApiNotFound(req, res) {
-    res.status(404).json({
-      code: 'not_found',
-      message: `No public API endpoint for ${req.method} ${req.originalUrl.split('?')[0]}; see ${PUBLIC_API_PREFIX}/openapi.json.`,
-    });
+  return function publicApiNotFound(req, _res, next) {
+    const path = req.originalUrl.split('?')[0];
+    next(new NotFoundError(`No public API endpoint for ${req.method} ${path}; see ${PUBLIC_API_PREFIX}/openapi.json.`));
   };
 }

@@ -47,7 +47,7 @@ describe('platform-api program', () => {
       error: {
         name: 'ConfigError',
         message: expect.stringContaining('PORT'),
-        issues: [{ variable: 'PORT', message: expect.any(String) }],
+        issues: [{ path: 'PORT', message: expect.any(String) }],
       },
     });
   });

@@ -87,7 +87,7 @@ describe('loadConfig', () => {
     });
 
     expect(error.name).toBe('ConfigError');
-    expect(error.issues.map((issue) => issue.variable).sort()).toEqual([
+    expect(error.issues.map((issue) => issue.path).sort()).toEqual([
       'DATABASE_URL',
       'PLATFORM_LOG_LEVEL',
       'PLATFORM_MIGRATE_ON_START',

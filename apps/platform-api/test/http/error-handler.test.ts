@@ -113,3 +113,23 @@ describe('createErrorHandler', () => {
     expect(response.body).toEqual({ code: 'internal_error', message: 'Unexpected error' });
   });
 });
+
+describe('notFoundHandler', () => {
+  test('hands an unmatched request to the error handler, which writes the 404', async () => {
+    const seen: string[] = [];
+    const logger = pino({ level: 'silent' });
+    const app = express();
+    app.use(notFoundHandler());
+    app.use(((error, _req, _res, next) => {
+      seen.push((error as Error).name);
+      next(error);
+    }) as express.ErrorRequestHandler);
+    app.use(createErrorHandler(logger));
+
+    const response = await request(app).get('/nowhere');
+
+    expect(seen).toEqual(['NotFoundError']);
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ code: 'not_found', message: 'No route for GET /nowhere' });
+  });
+});

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { LOG_LEVELS, type Logger, ValidationError } from '@platform/datasource-toolkit';
+import { LOG_LEVELS, type Logger, ValidationError, validationErrorFromZod } from '@platform/datasource-toolkit';
 import { z } from 'zod';
 
 /** The defaults of the options `createAgent` does not require (README "Options"). */
@@ -77,8 +77,10 @@ export type ResolvedAgentOptions = Readonly<
   }
 >;
 
-/** One or more agent options are invalid; `details.issues` lists each option and what is wrong. */
-export class AgentOptionsError extends ValidationError {}
+/** One or more agent options are invalid; `issues` lists each option and what is wrong. */
+export class AgentOptionsError extends ValidationError {
+  static override readonly errorName: string = 'AgentOptionsError';
+}
 
 /**
  * Validates the options of `createAgent`, falling back to the environment for secrets, the
@@ -97,7 +99,7 @@ export function parseAgentOptions(
   fallBack(candidate, 'port', env.PORT === undefined || env.PORT === '' ? undefined : Number(env.PORT));
 
   const parsed = optionsSchema.safeParse(candidate);
-  if (!parsed.success) throw toOptionsError(parsed.error.issues);
+  if (!parsed.success) throw toOptionsError(parsed.error);
 
   const { schemaPath, typingsPath, ...rest } = parsed.data;
   return Object.freeze({
@@ -111,18 +113,10 @@ function fallBack(candidate: Record<string, unknown>, key: string, value: unknow
   if (candidate[key] === undefined && value !== undefined && value !== '') candidate[key] = value;
 }
 
-function toOptionsError(issues: readonly z.core.$ZodIssue[]): AgentOptionsError {
-  const described = issues.map((issue) => {
-    const option = issue.path.length > 0 ? issue.path.map(String).join('.') : undefined;
-    if (issue.code === 'unrecognized_keys') {
-      return {
-        option: issue.keys.join(', '),
-        message: `unknown option (known: ${Object.keys(optionsSchema.shape).join(', ')})`,
-      };
-    }
-    return { option: option ?? '(options)', message: issue.message };
+function toOptionsError(error: z.ZodError): ValidationError {
+  return validationErrorFromZod(error, {
+    subject: 'agent options',
+    knownKeys: Object.keys(optionsSchema.shape),
+    errorClass: AgentOptionsError,
   });
-  const lines = described.map(({ option, message }) => `${option}: ${message}`);
-
-  return new AgentOptionsError(`Invalid agent options. ${lines.join('; ')}.`, { details: { issues: described } });
 }

@@ -3,6 +3,7 @@ import {
   type DataSourceFactory,
   type DataSourceSchema,
   type Logger,
+  parseWithZod,
   ValidationError,
 } from '@platform/datasource-toolkit';
 import { z } from 'zod';
@@ -72,12 +73,7 @@ export class DataSourceCustomizer {
     if (typeof factory !== 'function') {
       throw new ValidationError(`addDataSource expects a data source factory (a function), got ${typeof factory}.`);
     }
-    const parsed = dataSourceOptionsSchema.safeParse(options);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'options'}: ${issue.message}`);
-      throw new ValidationError(`Invalid addDataSource options: ${issues.join('; ')}.`);
-    }
-    const { include, exclude, rename } = parsed.data;
+    const { include, exclude, rename } = parseWithZod(dataSourceOptionsSchema, options, 'addDataSource options');
     this.dataSourceCount += 1;
     const label = `data source #${this.dataSourceCount}${factory.name ? ` (${factory.name})` : ''}`;
 

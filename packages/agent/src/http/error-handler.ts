@@ -1,4 +1,4 @@
-import { isErrorOfKind, type Logger } from '@platform/datasource-toolkit';
+import { isErrorOfKind, type Logger, type ValidationIssue } from '@platform/datasource-toolkit';
 import type { ErrorRequestHandler, Response } from 'express';
 
 /** One error of a response body `{ errors: [...] }`. */
@@ -6,6 +6,8 @@ export interface HttpErrorItem {
   readonly name: string;
   readonly detail: string;
   readonly status: number;
+  /** The bad fields of a 400, as platform-api writes them: `[{ path, message }]`. */
+  readonly issues?: readonly ValidationIssue[];
 }
 
 // Most specific kinds first: every kind below extends BusinessError, and a subclass must win
@@ -58,6 +60,7 @@ export function toHttpError(error: unknown): HttpErrorItem {
   for (const [kind, status] of STATUS_BY_KIND) {
     if (isErrorOfKind(error, kind)) {
       const { name, message } = error as Error;
+      if (kind === 'ValidationError') return { name, detail: message, status, issues: issuesOf(error) };
 
       return { name, detail: message, status };
     }
@@ -75,7 +78,13 @@ function fromBodyParser(error: unknown): HttpErrorItem | undefined {
     return { name: 'PayloadTooLargeError', detail: `${String(message)}: the body limit is exceeded.`, status: 413 };
   }
 
-  return { name: 'ValidationError', detail: `Invalid request body: ${String(message)}.`, status: 400 };
+  return { name: 'ValidationError', detail: `Invalid request body: ${String(message)}.`, status: 400, issues: [] };
+}
+
+// Read by shape, not by class: the error may come from another installed copy of the toolkit.
+function issuesOf(error: unknown): readonly ValidationIssue[] {
+  const issues = (error as { issues?: unknown }).issues;
+  return Array.isArray(issues) ? (issues as ValidationIssue[]) : [];
 }
 
 function wwwAuthenticate(error: unknown): string {

@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { validationErrorFromZod } from '@platform/datasource-toolkit';
 import { type PlatformSchema, platformSchemaSchema } from './platform-schema';
 import { serializeSchema } from './serialize-schema';
 
@@ -49,9 +50,12 @@ export async function readSchemaFile(path: string): Promise<PlatformSchema> {
 
   const parsed = platformSchemaSchema.safeParse(json);
   if (!parsed.success) {
-    const where = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    const invalid = validationErrorFromZod(parsed.error, { subject: 'platform schema' });
     throw new SchemaFileError(
-      `The schema file ${path} is not a platform schema (${where.join('; ')}). ${HOW_TO_GENERATE}`,
+      `The schema file ${path} is not a platform schema. ${invalid.message} ${HOW_TO_GENERATE}`,
+      {
+        cause: invalid,
+      },
     );
   }
 

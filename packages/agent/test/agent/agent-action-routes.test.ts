@@ -1,6 +1,6 @@
+import { signToken } from '../http/factories/tokens';
 import { createLibraryDataSource } from './factories/library-data-source';
-import { AUTH_SECRET, makeAgent, makeWorkDir } from './factories/make-agent';
-import { signUserToken } from './factories/tokens';
+import { makeAgent, makeWorkDir } from './factories/make-agent';
 
 describe('agent action routes', () => {
   let work: Awaited<ReturnType<typeof makeWorkDir>>;
@@ -12,7 +12,7 @@ describe('agent action routes', () => {
   async function post(port: number, path: string) {
     const response = await fetch(`http://127.0.0.1:${port}/platform${path}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${await signUserToken(AUTH_SECRET)}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${await signToken()}`, 'content-type': 'application/json' },
       body: '{}',
     });
     return response.status;

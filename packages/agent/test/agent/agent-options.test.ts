@@ -89,7 +89,7 @@ describe('parseAgentOptions', () => {
 
     expect(error.name).toBe('AgentOptionsError');
     expect(error.message).toContain(`${option}:`);
-    expect(error.details?.issues).toEqual([expect.objectContaining({ option })]);
+    expect(error.issues).toEqual([{ path: option, message: expect.any(String) }]);
   });
 
   test('rejects a missing envSecret, pointing at PLATFORM_ENV_SECRET', () => {
@@ -107,7 +107,8 @@ describe('parseAgentOptions', () => {
   test('rejects an unknown option, naming it', () => {
     const error = failure({ typingPath: './typings.ts' });
 
-    expect(error.message).toContain('typingPath: unknown option');
+    expect(error.message).toContain('typingPath: unknown key (known: ');
+    expect(error.issues).toEqual([{ path: 'typingPath', message: expect.stringContaining('typingsPath') }]);
   });
 
   test('names every invalid option at once', () => {

@@ -1,8 +1,8 @@
 import { Agent as HttpAgent, request } from 'node:http';
 import { createInMemoryDataSource, type DataSource } from '@platform/datasource-toolkit';
+import { signToken } from '../http/factories/tokens';
 import { createLibraryDataSource, overrideCollections } from './factories/library-data-source';
-import { AUTH_SECRET, makeAgent, makeWorkDir } from './factories/make-agent';
-import { signUserToken } from './factories/tokens';
+import { makeAgent, makeWorkDir } from './factories/make-agent';
 
 /** A GET over `httpAgent` (keep-alive), resolving with the status, body and whether the socket was reused. */
 function get(port: number, path: string, token: string, httpAgent?: HttpAgent) {
@@ -37,7 +37,7 @@ describe('agent.restart', () => {
   let token: string;
   beforeEach(async () => {
     work = await makeWorkDir();
-    token = await signUserToken(AUTH_SECRET);
+    token = await signToken();
   });
   afterEach(() => work.cleanUp());
 

@@ -1,7 +1,7 @@
 import { ConditionTreeLeaf, Filter } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { DataSourceCustomizer } from '../../src';
 import { makeLibrary } from '../factories/library-definition';
-import { makeCaller } from '../factories/make-caller';
 
 const logger = () => {};
 

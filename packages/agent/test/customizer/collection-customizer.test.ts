@@ -6,10 +6,10 @@ import {
   type RecordData,
   Sort,
 } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { DataSourceCustomizer } from '../../src';
 import { CollectionCustomizer } from '../../src/customizer/collection-customizer';
 import { makeLibrary } from '../factories/library-definition';
-import { makeCaller } from '../factories/make-caller';
 
 const logger = () => {};
 

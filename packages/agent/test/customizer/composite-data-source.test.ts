@@ -1,7 +1,7 @@
 import { createInMemoryDataSource, type DataSource } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { CompositeDataSource } from '../../src/customizer/composite-data-source';
 import { makeLibrary } from '../factories/library-definition';
-import { makeCaller } from '../factories/make-caller';
 
 function withConnection(connection: string, charts: string[] = []): DataSource {
   const base = createInMemoryDataSource({

@@ -1,7 +1,7 @@
 import { createInMemoryDataSource, type DataSource, PaginatedFilter, Projection } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { type CollectionCustomizer, DataSourceCustomizer, type Plugin } from '../../src';
 import { makeLibrary } from '../factories/library-definition';
-import { makeCaller } from '../factories/make-caller';
 
 const logger = () => {};
 

@@ -5,10 +5,10 @@ import {
   Projection,
   type RecordData,
 } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { DataSourceCustomizer } from '../../src';
 import { CountingDataSource } from '../factories/counting-collection';
 import { libraryDefinition } from '../factories/library-definition';
-import { makeCaller } from '../factories/make-caller';
 
 const logger = () => {};
 

@@ -6,10 +6,10 @@ import {
   type RecordData,
   Sort,
 } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { DataSourceCustomizer } from '../../src';
 import { CountingDataSource } from '../factories/counting-collection';
 import { makeLibrary } from '../factories/library-definition';
-import { makeCaller } from '../factories/make-caller';
 
 const logger = () => {};
 

@@ -1,7 +1,7 @@
+import { makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
 import express from 'express';
 import request from 'supertest';
 import { createAgentRouter } from '../../src/http/create-agent-router';
-import { makeLibraryDataSource } from './factories/library-data-source';
 import { makeApp } from './factories/make-app';
 import { AUTH_SECRET, signToken } from './factories/tokens';
 

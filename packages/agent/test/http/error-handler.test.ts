@@ -5,10 +5,10 @@ import {
   UnprocessableError,
   ValidationError,
 } from '@platform/datasource-toolkit';
+import { makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
 import request from 'supertest';
 import { toHttpError } from '../../src/http/error-handler';
 import { makeGeneratedDataSource } from './factories/generated-data-source';
-import { makeLibraryDataSource } from './factories/library-data-source';
 import { makeApp } from './factories/make-app';
 import { withTestExtras } from './factories/test-collection';
 
@@ -46,6 +46,53 @@ describe('error handler', () => {
     expect(response.body).toEqual({
       errors: [{ name: 'UnprocessableError', detail: 'Books cannot be added on Sundays.', status: 422 }],
     });
+  });
+
+  test('answers 400 with each bad query parameter in issues: [{ path, message }]', async () => {
+    const { app, authorization } = await makeApp();
+
+    const response = await request(app)
+      .get('/platform/books?page[size]=many&searchExtended=maybe')
+      .set('Authorization', authorization);
+
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      errors: [
+        {
+          name: 'ValidationError',
+          detail: expect.stringMatching(/^Invalid query: /),
+          status: 400,
+          issues: [
+            { path: 'page[size]', message: 'expected a whole number' },
+            { path: 'searchExtended', message: expect.any(String) },
+          ],
+        },
+      ],
+    });
+  });
+
+  test('answers the issues a data source gives a ValidationError', async () => {
+    const issues = [{ path: 'title', message: 'must not be empty' }];
+    const dataSource = withTestExtras(makeLibraryDataSource(), {
+      collections: {
+        books: {
+          create: async () => {
+            throw new ValidationError('Invalid book: title: must not be empty.', { issues });
+          },
+        },
+      },
+    });
+    const { app, authorization } = await makeApp({ dataSource });
+
+    const response = await request(app)
+      .post('/platform/books')
+      .set('Authorization', authorization)
+      .send({ data: { title: 'x' } });
+
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([
+      { name: 'ValidationError', detail: 'Invalid book: title: must not be empty.', status: 400, issues },
+    ]);
   });
 
   test('answers 429 TooManyRequestsError', async () => {
@@ -139,5 +186,16 @@ describe('error handler', () => {
     ['a string', 500, 'InternalServerError'],
   ])('maps %p to %i by its kind, not its class', (error, status, name) => {
     expect(toHttpError(error)).toMatchObject({ status, name });
+  });
+
+  test('reads the issues of a ValidationError of another copy of the toolkit', () => {
+    const issues = [{ path: 'port', message: 'too big' }];
+    const copy = Object.assign(new Error('Invalid.'), { name: 'ValidationError', kinds: ['ValidationError'], issues });
+
+    expect(toHttpError(copy)).toEqual({ name: 'ValidationError', detail: 'Invalid.', status: 400, issues });
+  });
+
+  test('gives no issues to errors other than validation errors', () => {
+    expect(toHttpError(new ConflictError('c'))).not.toHaveProperty('issues');
   });
 });

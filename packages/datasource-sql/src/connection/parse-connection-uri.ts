@@ -1,4 +1,4 @@
-import type { InputIssue } from '../utils/validation-error-from-zod';
+import type { ValidationIssue } from '@platform/datasource-toolkit';
 import type { SqliteConnectionOptions, SqlServerConnectionOptions } from './connection-params';
 
 const SERVER_SCHEMES: Record<string, 'postgres' | 'mysql' | 'mariadb'> = {
@@ -15,7 +15,7 @@ type UriResult =
       readonly ok: true;
       readonly options: Record<string, unknown> & (SqlServerConnectionOptions | SqliteConnectionOptions);
     }
-  | { readonly ok: false; readonly issues: InputIssue[] };
+  | { readonly ok: false; readonly issues: ValidationIssue[] };
 
 /**
  * Reads a connection URI into an options object (not yet validated). The password is decoded and
@@ -46,7 +46,7 @@ export function parseConnectionUri(uri: string): UriResult {
   if (url.username !== '') options.username = decodeURIComponent(url.username);
   if (url.password !== '') options.password = decodeURIComponent(url.password);
 
-  const issues: InputIssue[] = [];
+  const issues: ValidationIssue[] = [];
   for (const [key, value] of url.searchParams) {
     const issue = readSearchParam(options, key, value);
     if (issue !== undefined) issues.push(issue);
@@ -64,7 +64,7 @@ function parseSqliteUri(rest: string): UriResult {
   return { ok: true, options: { dialect: 'sqlite', filename } };
 }
 
-function readSearchParam(options: Record<string, unknown>, key: string, value: string): InputIssue | undefined {
+function readSearchParam(options: Record<string, unknown>, key: string, value: string): ValidationIssue | undefined {
   if ((NUMBER_PARAMS as readonly string[]).includes(key)) {
     const number = Number(value);
     if (value === '' || !Number.isFinite(number)) return { path: `uri.${key}`, message: `"${value}" is not a number` };
@@ -86,7 +86,7 @@ function readSearchParam(options: Record<string, unknown>, key: string, value: s
   }
 }
 
-function readSslMode(options: Record<string, unknown>, mode: string): InputIssue | undefined {
+function readSslMode(options: Record<string, unknown>, mode: string): ValidationIssue | undefined {
   if (mode === 'disable') options.ssl = false;
   else if (mode === 'require' || mode === 'prefer' || mode === 'no-verify') options.ssl = { rejectUnauthorized: false };
   else if (mode === 'verify-ca' || mode === 'verify-full') options.ssl = { rejectUnauthorized: true };

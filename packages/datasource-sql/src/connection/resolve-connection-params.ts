@@ -1,7 +1,5 @@
 import { resolve } from 'node:path';
-import { ValidationError } from '@platform/datasource-toolkit';
-import type { z } from 'zod';
-import { type InputIssue, validationErrorFromZod } from '../utils/validation-error-from-zod';
+import { parseWithZod, type ValidationIssue, validationErrorFromIssues } from '@platform/datasource-toolkit';
 import { serverOptionsSchema, sqliteOptionsSchema, uriOptionsSchema } from './connection-params';
 import { parseConnectionUri } from './parse-connection-uri';
 import {
@@ -21,7 +19,7 @@ const SUBJECT = 'SQL connection parameters';
 export function resolveConnectionParams(input: unknown): ResolvedConnectionOptions {
   const candidate = typeof input === 'string' ? { uri: input } : input;
   if (typeof candidate !== 'object' || candidate === null || Array.isArray(candidate)) {
-    throw issuesError([{ path: '(root)', message: 'expected a connection URI string or an options object' }]);
+    throw issuesError([{ path: '', message: 'expected a connection URI string or an options object' }]);
   }
   if ('uri' in candidate) return resolveUri(candidate);
   if (!('dialect' in candidate)) {
@@ -32,9 +30,7 @@ export function resolveConnectionParams(input: unknown): ResolvedConnectionOptio
 }
 
 function resolveUri(candidate: object): ResolvedConnectionOptions {
-  const parsed = uriOptionsSchema.safeParse(candidate);
-  if (!parsed.success) throw validationErrorFromZod(SUBJECT, parsed.error);
-  const { uri, ...overrides } = parsed.data;
+  const { uri, ...overrides } = parseWithZod(uriOptionsSchema, candidate, SUBJECT);
   const fromUri = parseConnectionUri(uri);
   if (!fromUri.ok) throw issuesError(fromUri.issues);
 
@@ -43,11 +39,11 @@ function resolveUri(candidate: object): ResolvedConnectionOptions {
 
 function resolveObject(candidate: object): ResolvedConnectionOptions {
   if ((candidate as { dialect?: unknown }).dialect === 'sqlite') {
-    const options = parseOrThrow(sqliteOptionsSchema, candidate);
+    const options = parseWithZod(sqliteOptionsSchema, candidate, SUBJECT);
     const filename = options.filename === ':memory:' ? options.filename : resolve(options.filename);
     return { dialect: 'sqlite', filename, statementTimeoutMs: options.statementTimeoutMs };
   }
-  const options = parseOrThrow(serverOptionsSchema, candidate);
+  const options = parseWithZod(serverOptionsSchema, candidate, SUBJECT);
   const dialect = options.dialect === 'postgres' ? 'postgres' : 'mysql';
   if (dialect === 'mysql' && options.schema !== undefined) {
     throw issuesError([
@@ -71,13 +67,6 @@ function resolveObject(candidate: object): ResolvedConnectionOptions {
   };
 }
 
-function parseOrThrow<S extends z.ZodType>(schema: S, candidate: object): z.infer<S> {
-  const parsed = schema.safeParse(candidate);
-  if (!parsed.success) throw validationErrorFromZod(SUBJECT, parsed.error);
-  return parsed.data;
-}
-
-function issuesError(issues: InputIssue[]): ValidationError {
-  const list = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
-  return new ValidationError(`Invalid ${SUBJECT}: ${list}.`, { details: { issues } });
+function issuesError(issues: readonly ValidationIssue[]) {
+  return validationErrorFromIssues(SUBJECT, issues);
 }

@@ -1,6 +1,5 @@
-import { type ColumnType, PRIMITIVE_TYPES } from '@platform/datasource-toolkit';
+import { type ColumnType, PRIMITIVE_TYPES, parseWithZod } from '@platform/datasource-toolkit';
 import { z } from 'zod';
-import { validationErrorFromZod } from '../utils/validation-error-from-zod';
 import type { Introspection } from './introspection';
 
 const columnTypeSchema: z.ZodType<ColumnType> = z.lazy(() =>
@@ -69,8 +68,5 @@ const introspectionSchema = z.strictObject({
  * @example parseIntrospection(JSON.parse(await readFile('introspection.json', 'utf8')))
  */
 export function parseIntrospection(json: unknown): Introspection {
-  const parsed = introspectionSchema.safeParse(json);
-  if (!parsed.success) throw validationErrorFromZod('introspection', parsed.error);
-
-  return parsed.data as Introspection;
+  return parseWithZod(introspectionSchema, json, 'introspection') as Introspection;
 }

@@ -1,5 +1,5 @@
 import type { CollectionSchema, FieldSchema, Logger } from '@platform/datasource-toolkit';
-import { ValidationError } from '@platform/datasource-toolkit';
+import { validationErrorFromIssues } from '@platform/datasource-toolkit';
 import type { IntrospectedTable, Introspection } from '../introspection/introspection';
 import { buildColumnSchema } from './build-column-schema';
 import { buildRelations, type ExposedTable } from './build-relations';
@@ -102,6 +102,5 @@ function assertKnownNames(tables: readonly IntrospectedTable[], options: BuildCo
     }
   }
   if (issues.length === 0) return;
-  const list = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
-  throw new ValidationError(`Invalid collection options: ${list}.`, { details: { issues } });
+  throw validationErrorFromIssues('collection options', issues);
 }

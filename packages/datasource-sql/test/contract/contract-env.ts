@@ -1,5 +1,4 @@
 import {
-  type Caller,
   type Collection,
   type DataSource,
   isColumn,
@@ -9,8 +8,12 @@ import {
   Projection,
   type RecordData,
 } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { createSqlDataSource, type SqlConnectionParams } from '../../src';
 import { type FixtureDatabase, type FixtureKind, setupFixtureDatabase } from '../fixtures';
+
+// The cases import the caller factory from here, next to the rest of their environment.
+export { makeCaller };
 
 /** What each contract case reads: the data source over a seeded fixture database, and its SQL log. */
 export interface ContractEnv {
@@ -49,20 +52,6 @@ export function useContractEnv(kind: FixtureKind): () => ContractEnv {
   return () => {
     if (!env) throw new Error('The contract environment is not ready (beforeAll failed?).');
     return env;
-  };
-}
-
-export function makeCaller(overrides: Partial<Caller> = {}): Caller {
-  return {
-    id: 1,
-    email: 'ada@example.com',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    team: 'Operations',
-    role: 'Admin',
-    tags: {},
-    timezone: 'UTC',
-    ...overrides,
   };
 }
 

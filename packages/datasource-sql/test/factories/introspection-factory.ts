@@ -6,7 +6,7 @@ import type {
 } from '../../src/introspection';
 
 /** An integer column; override what the test is about. */
-export function makeColumn(overrides: Partial<IntrospectedColumn> & { name: string }): IntrospectedColumn {
+export function makeIntrospectedColumn(overrides: Partial<IntrospectedColumn> & { name: string }): IntrospectedColumn {
   return { sqlType: 'integer', columnType: 'Number', isNullable: false, isAutoIncrement: false, ...overrides };
 }
 
@@ -19,7 +19,7 @@ export function makeTable(
   return {
     name,
     isView: false,
-    columns: [makeColumn({ name: 'id', isAutoIncrement: true }), ...columns],
+    columns: [makeIntrospectedColumn({ name: 'id', isAutoIncrement: true }), ...columns],
     primaryKey: ['id'],
     foreignKeys: [],
     uniqueConstraints: [],

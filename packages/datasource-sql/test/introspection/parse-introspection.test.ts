@@ -1,7 +1,12 @@
 import { parseIntrospection } from '../../src';
-import { makeColumn, makeForeignKey, makeIntrospection, makeTable } from '../factories/introspection-factory';
+import {
+  makeForeignKey,
+  makeIntrospectedColumn,
+  makeIntrospection,
+  makeTable,
+} from '../factories/introspection-factory';
 
-function errorOf(json: unknown): Error & { details?: { issues: { path: string; message: string }[] } } {
+function errorOf(json: unknown): Error & { issues?: { path: string; message: string }[] } {
   try {
     parseIntrospection(json);
   } catch (error) {
@@ -12,20 +17,22 @@ function errorOf(json: unknown): Error & { details?: { issues: { path: string; m
 
 describe('parseIntrospection', () => {
   const valid = makeIntrospection([
-    makeTable('authors', [makeColumn({ name: 'tags', sqlType: 'text[]', columnType: ['String'], defaultValue: [] })]),
+    makeTable('authors', [
+      makeIntrospectedColumn({ name: 'tags', sqlType: 'text[]', columnType: ['String'], defaultValue: [] }),
+    ]),
     makeTable(
       'books',
       [
-        makeColumn({ name: 'author_id' }),
-        makeColumn({
+        makeIntrospectedColumn({ name: 'author_id' }),
+        makeIntrospectedColumn({
           name: 'status',
           sqlType: 'book_status',
           columnType: 'Enum',
           enumValues: ['draft'],
           defaultValue: 'draft',
         }),
-        makeColumn({ name: 'search', sqlType: 'tsvector', columnType: null, isNullable: true }),
-        makeColumn({ name: 'address', sqlType: 'jsonb', columnType: { city: 'String', zip: ['Number'] } }),
+        makeIntrospectedColumn({ name: 'search', sqlType: 'tsvector', columnType: null, isNullable: true }),
+        makeIntrospectedColumn({ name: 'address', sqlType: 'jsonb', columnType: { city: 'String', zip: ['Number'] } }),
       ],
       { foreignKeys: [makeForeignKey('author_id', 'authors')], uniqueConstraints: [['author_id', 'status']] },
     ),
@@ -44,19 +51,19 @@ describe('parseIntrospection', () => {
   });
 
   test.each([
-    ['a string', 'introspection', '(root)'],
+    ['a string', 'introspection', ''],
     ['another version', { ...valid, version: 2 }, 'version'],
     ['an unknown dialect', { ...valid, dialect: 'oracle' }, 'dialect'],
     ['tables that are not a list', { ...valid, tables: {} }, 'tables'],
     ['a table without columns', makeIntrospection([makeTable('t', [], { columns: [] })]), 'tables.0.columns'],
     [
       'a column type that does not exist',
-      makeIntrospection([makeTable('t', [makeColumn({ name: 'c', columnType: 'Integer' as never })])]),
+      makeIntrospection([makeTable('t', [makeIntrospectedColumn({ name: 'c', columnType: 'Integer' as never })])]),
       'tables.0.columns.1.columnType',
     ],
     [
       'a nullability that is not a boolean',
-      makeIntrospection([makeTable('t', [makeColumn({ name: 'c', isNullable: 'yes' as never })])]),
+      makeIntrospection([makeTable('t', [makeIntrospectedColumn({ name: 'c', isNullable: 'yes' as never })])]),
       'tables.0.columns.1.isNullable',
     ],
     [
@@ -83,12 +90,12 @@ describe('parseIntrospection', () => {
       makeIntrospection([makeTable('t', [], { uniqueConstraints: [[]] })]),
       'tables.0.uniqueConstraints.0',
     ],
-    ['an unknown field', { ...valid, extra: true }, '(root)'],
+    ['an unknown field', { ...valid, extra: true }, 'extra'],
   ])('refuses %s with a ValidationError naming the field', (_, json, path) => {
     const error = errorOf(json);
 
     expect(error.name).toBe('ValidationError');
-    expect(error.details?.issues.map((issue) => issue.path)).toContain(path);
+    expect(error.issues?.map((issue) => issue.path)).toContain(path);
     expect(error.message).toContain('Invalid introspection');
   });
 });

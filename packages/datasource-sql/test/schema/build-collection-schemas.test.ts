@@ -1,6 +1,11 @@
 import type { ColumnSchema, LoggerLevel } from '@platform/datasource-toolkit';
 import { buildCollectionSchemas, type IntrospectedTable } from '../../src';
-import { makeColumn, makeForeignKey, makeIntrospection, makeTable } from '../factories/introspection-factory';
+import {
+  makeForeignKey,
+  makeIntrospectedColumn,
+  makeIntrospection,
+  makeTable,
+} from '../factories/introspection-factory';
 
 function build(tables: IntrospectedTable[], options: Parameters<typeof buildCollectionSchemas>[1] = {}) {
   const warnings: string[] = [];
@@ -20,7 +25,7 @@ function columnOf(schema: { fields: Record<string, unknown> } | undefined, name:
   return field as ColumnSchema;
 }
 
-function errorOf(fn: () => unknown): Error & { details?: { issues: { path: string }[] } } {
+function errorOf(fn: () => unknown): Error & { issues?: { path: string }[] } {
   try {
     fn();
   } catch (error) {
@@ -29,14 +34,14 @@ function errorOf(fn: () => unknown): Error & { details?: { issues: { path: strin
   throw new Error('expected an error');
 }
 
-const authorId = makeColumn({ name: 'author_id' });
-const authors = makeTable('authors', [makeColumn({ name: 'name', sqlType: 'text', columnType: 'String' })]);
+const authorId = makeIntrospectedColumn({ name: 'author_id' });
+const authors = makeTable('authors', [makeIntrospectedColumn({ name: 'name', sqlType: 'text', columnType: 'String' })]);
 
 describe('buildCollectionSchemas', () => {
   describe('columns', () => {
     test('builds a column schema from an introspected column', () => {
       const table = makeTable('books', [
-        makeColumn({
+        makeIntrospectedColumn({
           name: 'status',
           sqlType: 'book_status',
           columnType: 'Enum',
@@ -64,7 +69,7 @@ describe('buildCollectionSchemas', () => {
     });
 
     test('takes the filter operators of the column type', () => {
-      const { schemas } = build([makeTable('t', [makeColumn({ name: 'title', columnType: 'String' })])]);
+      const { schemas } = build([makeTable('t', [makeIntrospectedColumn({ name: 'title', columnType: 'String' })])]);
       const operators = columnOf(schemas.t, 'title').filterOperators;
 
       expect(operators.has('Contains')).toBe(true);
@@ -73,7 +78,7 @@ describe('buildCollectionSchemas', () => {
 
     test('exposes an unknown type read-only as an unsortable String compared with null only', () => {
       const { schemas } = build([
-        makeTable('t', [makeColumn({ name: 'search', sqlType: 'tsvector', columnType: null })]),
+        makeTable('t', [makeIntrospectedColumn({ name: 'search', sqlType: 'tsvector', columnType: null })]),
       ]);
 
       expect(schemas.t?.fields.search).toMatchObject({ columnType: 'String', isReadOnly: true, isSortable: false });
@@ -81,7 +86,7 @@ describe('buildCollectionSchemas', () => {
     });
 
     test('makes generated columns read-only', () => {
-      const { schemas } = build([makeTable('t', [makeColumn({ name: 'length', isGenerated: true })])]);
+      const { schemas } = build([makeTable('t', [makeIntrospectedColumn({ name: 'length', isGenerated: true })])]);
 
       expect(schemas.t?.fields.length).toMatchObject({ isReadOnly: true });
     });
@@ -89,9 +94,9 @@ describe('buildCollectionSchemas', () => {
     test('does not sort Json, Point and array columns', () => {
       const { schemas } = build([
         makeTable('t', [
-          makeColumn({ name: 'doc', columnType: 'Json' }),
-          makeColumn({ name: 'spot', columnType: 'Point' }),
-          makeColumn({ name: 'tags', columnType: ['String'] }),
+          makeIntrospectedColumn({ name: 'doc', columnType: 'Json' }),
+          makeIntrospectedColumn({ name: 'spot', columnType: 'Point' }),
+          makeIntrospectedColumn({ name: 'tags', columnType: ['String'] }),
         ]),
       ]);
 
@@ -151,7 +156,7 @@ describe('buildCollectionSchemas', () => {
       const error = errorOf(() => build([authors], options));
 
       expect(error.name).toBe('ValidationError');
-      expect(error.details?.issues.map((issue) => issue.path)).toEqual([path]);
+      expect(error.issues?.map((issue) => issue.path)).toEqual([path]);
       expect(error.message).toMatch(/known: authors|columns: id, name|at least one column/);
     });
   });
@@ -171,7 +176,7 @@ describe('buildCollectionSchemas', () => {
     });
 
     test('handles camelCase keys and singular table names', () => {
-      const post = makeTable('post', [makeColumn({ name: 'authorId' })], {
+      const post = makeTable('post', [makeIntrospectedColumn({ name: 'authorId' })], {
         foreignKeys: [makeForeignKey('authorId', 'person')],
       });
 
@@ -182,7 +187,7 @@ describe('buildCollectionSchemas', () => {
     });
 
     test('falls back to the referenced table when the key column has no _id suffix', () => {
-      const books = makeTable('books', [makeColumn({ name: 'writer' })], {
+      const books = makeTable('books', [makeIntrospectedColumn({ name: 'writer' })], {
         foreignKeys: [makeForeignKey('writer', 'authors')],
       });
 
@@ -190,7 +195,7 @@ describe('buildCollectionSchemas', () => {
     });
 
     test('never hides a column: a clashing name gets _via_<column>', () => {
-      const books = makeTable('books', [makeColumn({ name: 'author', columnType: 'String' }), authorId], {
+      const books = makeTable('books', [makeIntrospectedColumn({ name: 'author', columnType: 'String' }), authorId], {
         foreignKeys: [makeForeignKey('author_id', 'authors')],
       });
 
@@ -201,7 +206,7 @@ describe('buildCollectionSchemas', () => {
     });
 
     test('names inverses of several keys to one table books and books_via_<column>', () => {
-      const books = makeTable('books', [authorId, makeColumn({ name: 'editor_id' })], {
+      const books = makeTable('books', [authorId, makeIntrospectedColumn({ name: 'editor_id' })], {
         foreignKeys: [makeForeignKey('author_id', 'authors'), makeForeignKey('editor_id', 'authors')],
       });
 
@@ -214,7 +219,7 @@ describe('buildCollectionSchemas', () => {
     test('uses _via_ for every inverse when no key is the natural one', () => {
       const messages = makeTable(
         'messages',
-        [makeColumn({ name: 'sender_id' }), makeColumn({ name: 'recipient_id' })],
+        [makeIntrospectedColumn({ name: 'sender_id' }), makeIntrospectedColumn({ name: 'recipient_id' })],
         {
           foreignKeys: [makeForeignKey('recipient_id', 'users'), makeForeignKey('sender_id', 'users')],
         },
@@ -226,7 +231,7 @@ describe('buildCollectionSchemas', () => {
     });
 
     test('names both sides of a self-reference', () => {
-      const employees = makeTable('employees', [makeColumn({ name: 'manager_id', isNullable: true })], {
+      const employees = makeTable('employees', [makeIntrospectedColumn({ name: 'manager_id', isNullable: true })], {
         foreignKeys: [makeForeignKey('manager_id', 'employees')],
       });
 
@@ -247,7 +252,7 @@ describe('buildCollectionSchemas', () => {
     });
 
     test('makes the inverse of a unique key a one-to-one named in the singular', () => {
-      const details = makeTable('book_details', [makeColumn({ name: 'book_id', isUnique: true })], {
+      const details = makeTable('book_details', [makeIntrospectedColumn({ name: 'book_id', isUnique: true })], {
         foreignKeys: [makeForeignKey('book_id', 'books')],
         uniqueConstraints: [['book_id']],
       });
@@ -271,11 +276,15 @@ describe('buildCollectionSchemas', () => {
     });
 
     test('links both sides of a junction table whose primary key is two foreign keys', () => {
-      const bookTags = makeTable('book_tags', [makeColumn({ name: 'book_id' }), makeColumn({ name: 'tag_id' })], {
-        columns: [makeColumn({ name: 'book_id' }), makeColumn({ name: 'tag_id' })],
-        primaryKey: ['book_id', 'tag_id'],
-        foreignKeys: [makeForeignKey('book_id', 'books'), makeForeignKey('tag_id', 'tags')],
-      });
+      const bookTags = makeTable(
+        'book_tags',
+        [makeIntrospectedColumn({ name: 'book_id' }), makeIntrospectedColumn({ name: 'tag_id' })],
+        {
+          columns: [makeIntrospectedColumn({ name: 'book_id' }), makeIntrospectedColumn({ name: 'tag_id' })],
+          primaryKey: ['book_id', 'tag_id'],
+          foreignKeys: [makeForeignKey('book_id', 'books'), makeForeignKey('tag_id', 'tags')],
+        },
+      );
 
       const { schemas } = build([makeTable('books'), makeTable('tags'), bookTags]);
 
@@ -297,10 +306,14 @@ describe('buildCollectionSchemas', () => {
     });
 
     test('detects a junction by a unique constraint of two foreign keys', () => {
-      const follows = makeTable('follows', [makeColumn({ name: 'follower_id' }), makeColumn({ name: 'followee_id' })], {
-        foreignKeys: [makeForeignKey('followee_id', 'users'), makeForeignKey('follower_id', 'users')],
-        uniqueConstraints: [['follower_id', 'followee_id']],
-      });
+      const follows = makeTable(
+        'follows',
+        [makeIntrospectedColumn({ name: 'follower_id' }), makeIntrospectedColumn({ name: 'followee_id' })],
+        {
+          foreignKeys: [makeForeignKey('followee_id', 'users'), makeForeignKey('follower_id', 'users')],
+          uniqueConstraints: [['follower_id', 'followee_id']],
+        },
+      );
 
       const relations = relationsOf(build([makeTable('users'), follows]).schemas.users);
 
@@ -309,16 +322,20 @@ describe('buildCollectionSchemas', () => {
     });
 
     test('skips a composite foreign key with a warning', () => {
-      const sales = makeTable('sales', [makeColumn({ name: 'book_id' }), makeColumn({ name: 'edition' })], {
-        foreignKeys: [
-          {
-            name: 'sales_edition_fk',
-            columns: ['book_id', 'edition'],
-            referencedTable: 'editions',
-            referencedColumns: ['a', 'b'],
-          },
-        ],
-      });
+      const sales = makeTable(
+        'sales',
+        [makeIntrospectedColumn({ name: 'book_id' }), makeIntrospectedColumn({ name: 'edition' })],
+        {
+          foreignKeys: [
+            {
+              name: 'sales_edition_fk',
+              columns: ['book_id', 'edition'],
+              referencedTable: 'editions',
+              referencedColumns: ['a', 'b'],
+            },
+          ],
+        },
+      );
 
       const { schemas, warnings } = build([makeTable('editions'), sales]);
 
@@ -327,7 +344,7 @@ describe('buildCollectionSchemas', () => {
     });
 
     test('skips keys to tables that are not exposed or live in another schema', () => {
-      const books = makeTable('books', [authorId, makeColumn({ name: 'shelf_id' })], {
+      const books = makeTable('books', [authorId, makeIntrospectedColumn({ name: 'shelf_id' })], {
         foreignKeys: [
           makeForeignKey('author_id', 'authors'),
           { ...makeForeignKey('shelf_id', 'shelves'), referencedSchema: 'x' },

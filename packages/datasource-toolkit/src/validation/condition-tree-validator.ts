@@ -1,6 +1,7 @@
 import type { Collection } from '../contracts/collection';
 import { ValidationError } from '../errors/errors';
-import type { ConditionTree, ConditionTreeLeaf } from '../query/condition-tree';
+import type { ConditionTree } from '../query/condition-tree/condition-tree';
+import type { ConditionTreeLeaf } from '../query/condition-tree/condition-tree-leaf';
 import { INTERVAL_OPERATORS, LIST_OPERATORS, OPERATORS, type Operator, UNIQUE_OPERATORS } from '../query/operators';
 import { allowedOperatorsForColumnType } from '../query/operators-by-type';
 import type { ColumnSchema } from '../schema/collection-schema';

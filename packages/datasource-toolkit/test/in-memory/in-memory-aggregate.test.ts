@@ -1,12 +1,11 @@
 import { Aggregation, ConditionTreeLeaf, Filter } from '@platform/datasource-toolkit';
-import { makeCaller } from '../factories/caller-factory';
-import { makeLibraryDataSource } from '../factories/library-data-source-factory';
+import { makeCaller, makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
 
 const books = () => makeLibraryDataSource().getCollection('books');
 
 describe('in-memory aggregate', () => {
   test('counts the records the filter matches', async () => {
-    const filter = new Filter({ conditionTree: new ConditionTreeLeaf('status', 'Equal', 'Published') });
+    const filter = new Filter({ conditionTree: new ConditionTreeLeaf('price', 'GreaterThan', 9) });
 
     expect(await books().aggregate(makeCaller(), filter, new Aggregation({ operation: 'Count' }))).toEqual([
       { value: 2, group: {} },
@@ -18,7 +17,7 @@ describe('in-memory aggregate', () => {
 
     const rows = await books().aggregate(makeCaller(), new Filter(), aggregation, 1);
 
-    expect(rows).toEqual([{ value: 10, group: { 'author:name': 'Frank Herbert' } }]);
+    expect(rows).toEqual([{ value: 22, group: { 'author:name': 'Frank Herbert' } }]);
   });
 
   test('groups dates in the caller time zone', async () => {

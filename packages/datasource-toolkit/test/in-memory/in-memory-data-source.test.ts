@@ -1,6 +1,5 @@
 import { Aggregation, ConditionTreeLeaf, createInMemoryDataSource, Filter } from '@platform/datasource-toolkit';
-import { makeCaller } from '../factories/caller-factory';
-import { makeLibraryDataSource } from '../factories/library-data-source-factory';
+import { makeCaller, makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
 
 const caller = makeCaller();
 
@@ -8,7 +7,15 @@ describe('createInMemoryDataSource', () => {
   test('lists its collections and defaults their schema', () => {
     const dataSource = makeLibraryDataSource();
 
-    expect(dataSource.collections.map((collection) => collection.name)).toEqual(['books', 'authors', 'passports']);
+    expect(dataSource.collections.map((collection) => collection.name)).toEqual([
+      'authors',
+      'books',
+      'covers',
+      'reviews',
+      'tags',
+      'bookTags',
+      'events',
+    ]);
     const { schema } = dataSource.getCollection('books');
     expect(schema).toMatchObject({
       actions: {},
@@ -69,7 +76,7 @@ describe('createInMemoryDataSource', () => {
     expect(() => makeLibraryDataSource({ movies: [{ id: 1 }] })).toThrow(
       expect.objectContaining({
         name: 'NotFoundError',
-        message: expect.stringContaining('Collections: books, authors'),
+        message: expect.stringContaining('Collections: authors, books'),
       }),
     );
   });
@@ -85,7 +92,7 @@ describe('createInMemoryDataSource', () => {
 
   test('getCollection throws a NotFoundError listing the collections', () => {
     expect(() => makeLibraryDataSource().getCollection('movies')).toThrow(
-      expect.objectContaining({ name: 'NotFoundError', message: expect.stringContaining('books, authors, passports') }),
+      expect.objectContaining({ name: 'NotFoundError', message: expect.stringContaining('authors, books, covers') }),
     );
   });
 

@@ -1,13 +1,13 @@
 import {
   ConditionTreeFactory,
   ConditionTreeLeaf,
+  createInMemoryDataSource,
   Page,
   PaginatedFilter,
   Projection,
   Sort,
 } from '@platform/datasource-toolkit';
-import { makeCaller } from '../factories/caller-factory';
-import { makeLibraryDataSource } from '../factories/library-data-source-factory';
+import { makeCaller, makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
 
 const caller = makeCaller();
 const books = () => makeLibraryDataSource().getCollection('books');
@@ -15,44 +15,85 @@ const list = (filter: ConstructorParameters<typeof PaginatedFilter>[0], ...paths
   books().list(caller, new PaginatedFilter(filter), new Projection(...(paths.length ? paths : ['id'])));
 
 describe('in-memory list', () => {
-  test('returns only the projected fields, with defaults filled at creation', async () => {
-    const records = await list({}, 'id', 'status');
+  test('returns only the projected fields', async () => {
+    const records = await list({}, 'id', 'price');
 
     expect(records).toEqual([
-      { id: 1, status: 'Published' },
-      { id: 2, status: 'Published' },
-      { id: 3, status: 'Draft' },
+      { id: 1, price: 10 },
+      { id: 2, price: 8 },
+      { id: 3, price: 12 },
     ]);
   });
 
   test('returns columns that were not seeded as null', async () => {
-    const [, , untitled] = await list({}, 'publishedAt');
+    const dataSource = makeLibraryDataSource({ books: [{ id: 1, title: 'Dune' }] });
 
-    expect(untitled).toEqual({ publishedAt: null });
+    const records = await dataSource.getCollection('books').list(caller, new PaginatedFilter(), new Projection('isbn'));
+
+    expect(records).toEqual([{ isbn: null }]);
   });
 
   test('projects fields of many-to-one and one-to-one relations, null when absent', async () => {
-    const records = await list({}, 'title', 'author:name', 'author:passport:country');
+    const records = await list({}, 'title', 'author:name', 'cover:url');
 
     expect(records).toEqual([
-      { title: 'Dune', author: { name: 'Frank Herbert', passport: null } },
-      { title: 'The Dispossessed', author: { name: 'Ursula Le Guin', passport: { country: 'US' } } },
-      { title: 'Untitled', author: null },
+      { title: 'Dune', author: { name: 'Frank Herbert' }, cover: { url: 'https://covers.example/dune.png' } },
+      { title: 'The Dispossessed', author: { name: 'Ursula Le Guin' }, cover: null },
+      { title: 'Children of Dune', author: { name: 'Frank Herbert' }, cover: null },
+    ]);
+  });
+
+  test('projects fields of a relation of a relation', async () => {
+    const pk = { type: 'Column', columnType: 'Number', isPrimaryKey: true } as const;
+    const number = { type: 'Column', columnType: 'Number' } as const;
+    const covers = createInMemoryDataSource(
+      {
+        covers: {
+          fields: {
+            id: pk,
+            bookId: number,
+            book: { type: 'ManyToOne', foreignCollection: 'books', foreignKey: 'bookId', foreignKeyTarget: 'id' },
+          },
+        },
+        books: {
+          fields: {
+            id: pk,
+            authorId: number,
+            author: { type: 'ManyToOne', foreignCollection: 'authors', foreignKey: 'authorId', foreignKeyTarget: 'id' },
+          },
+        },
+        authors: { fields: { id: pk, name: { type: 'Column', columnType: 'String' } } },
+      },
+      {
+        covers: [
+          { id: 1, bookId: 1 },
+          { id: 2, bookId: null },
+        ],
+        books: [{ id: 1, authorId: 1 }],
+        authors: [{ id: 1, name: 'Frank Herbert' }],
+      },
+    ).getCollection('covers');
+
+    const records = await covers.list(caller, new PaginatedFilter(), new Projection('id', 'book:author:name'));
+
+    expect(records).toEqual([
+      { id: 1, book: { author: { name: 'Frank Herbert' } } },
+      { id: 2, book: null },
     ]);
   });
 
   test('filters with a condition tree', async () => {
     const records = await list({ conditionTree: new ConditionTreeLeaf('price', 'GreaterThan', 9) });
 
-    expect(records).toEqual([{ id: 1 }]);
+    expect(records).toEqual([{ id: 1 }, { id: 3 }]);
   });
 
   test('filters through relations', async () => {
     const conditionTree = ConditionTreeFactory.fromPlainObject({
       aggregator: 'Or',
       conditions: [
-        { field: 'author:name', operator: 'StartsWith', value: 'Frank' },
-        { field: 'author:passport:country', operator: 'Equal', value: 'US' },
+        { field: 'author:name', operator: 'StartsWith', value: 'Ursula' },
+        { field: 'cover:url', operator: 'Contains', value: 'dune' },
       ],
     });
 
@@ -60,7 +101,7 @@ describe('in-memory list', () => {
   });
 
   test('searches String columns case-insensitively', async () => {
-    expect(await list({ search: 'DUNE' })).toEqual([{ id: 1 }]);
+    expect(await list({ search: 'DUNE' })).toEqual([{ id: 1 }, { id: 3 }]);
   });
 
   test('extended search also reads to-one relations', async () => {
@@ -78,9 +119,17 @@ describe('in-memory list', () => {
   });
 
   test('returns copies: changing a result does not change the store', async () => {
-    const collection = makeLibraryDataSource({
-      books: [{ id: 1, title: 'Dune', metadata: { pages: 412 } }],
-    }).getCollection('books');
+    const collection = createInMemoryDataSource(
+      {
+        books: {
+          fields: {
+            id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
+            metadata: { type: 'Column', columnType: 'Json' },
+          },
+        },
+      },
+      { books: [{ id: 1, metadata: { pages: 412 } }] },
+    ).getCollection('books');
     const [first] = await collection.list(caller, new PaginatedFilter(), new Projection('metadata'));
     (first?.metadata as { pages: number }).pages = 1;
 
@@ -105,10 +154,10 @@ describe('in-memory list', () => {
   });
 
   test('refuses a search on a collection that is not searchable', async () => {
-    const passports = makeLibraryDataSource().getCollection('passports');
+    const events = makeLibraryDataSource().getCollection('events');
 
     await expect(
-      passports.list(caller, new PaginatedFilter({ search: 'US' }), new Projection('code')),
+      events.list(caller, new PaginatedFilter({ search: 'created' }), new Projection('kind')),
     ).rejects.toMatchObject({ name: 'UnprocessableError' });
   });
 

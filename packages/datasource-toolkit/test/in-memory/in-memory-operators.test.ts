@@ -9,7 +9,7 @@ import {
   Projection,
   UNIQUE_OPERATORS,
 } from '@platform/datasource-toolkit';
-import { makeCaller } from '../factories/caller-factory';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 
 const dataSource = createInMemoryDataSource(
   {

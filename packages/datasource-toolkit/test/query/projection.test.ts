@@ -1,6 +1,11 @@
 import { Projection } from '@platform/datasource-toolkit';
-import { makeFakeDataSource } from '../factories/fake-data-source-factory';
-import { makeColumn, makeManyToOne, makeOneToMany, makeSchema } from '../factories/schema-factory';
+import {
+  makeColumn,
+  makeFakeDataSource,
+  makeManyToOne,
+  makeOneToMany,
+  makeSchema,
+} from '@platform/datasource-toolkit/testing';
 
 function makeLibrary() {
   return makeFakeDataSource({

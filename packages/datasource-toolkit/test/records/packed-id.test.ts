@@ -1,5 +1,5 @@
 import { getCompositeId, getPrimaryKeys, packId, unpackId } from '@platform/datasource-toolkit';
-import { makeColumn, makeSchema } from '../factories/schema-factory';
+import { makeColumn, makeSchema } from '@platform/datasource-toolkit/testing';
 
 const single = makeSchema({ id: makeColumn('Number', { isPrimaryKey: true }), title: makeColumn('String') });
 const composite = makeSchema({

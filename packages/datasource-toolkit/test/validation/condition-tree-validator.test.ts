@@ -4,9 +4,7 @@ import {
   ConditionTreeValidator,
   type Operator,
 } from '@platform/datasource-toolkit';
-import { makeFakeDataSource } from '../factories/fake-data-source-factory';
-import { makeLibrarySchemas } from '../factories/library-schema-factory';
-import { makeColumn, makeSchema } from '../factories/schema-factory';
+import { makeColumn, makeFakeDataSource, makeLibrarySchemas, makeSchema } from '@platform/datasource-toolkit/testing';
 
 const books = () => makeFakeDataSource(makeLibrarySchemas()).getCollection('books');
 const validate = (field: string, operator: Operator, value?: unknown) => () =>

@@ -1,6 +1,5 @@
 import { FieldValidator } from '@platform/datasource-toolkit';
-import { makeFakeDataSource } from '../factories/fake-data-source-factory';
-import { makeLibrarySchemas } from '../factories/library-schema-factory';
+import { makeFakeDataSource, makeLibrarySchemas } from '@platform/datasource-toolkit/testing';
 
 const books = () => makeFakeDataSource(makeLibrarySchemas()).getCollection('books');
 

@@ -1,7 +1,5 @@
 import { Sort, SortValidator } from '@platform/datasource-toolkit';
-import { makeFakeDataSource } from '../factories/fake-data-source-factory';
-import { makeLibrarySchemas } from '../factories/library-schema-factory';
-import { makeColumn } from '../factories/schema-factory';
+import { makeColumn, makeFakeDataSource, makeLibrarySchemas } from '@platform/datasource-toolkit/testing';
 
 const books = () => makeFakeDataSource(makeLibrarySchemas()).getCollection('books');
 

@@ -4,13 +4,13 @@ import {
   getPrimaryKeys,
   isColumn,
   Page,
+  parseWithZod,
   Sort,
   SortValidator,
   ValidationError,
 } from '@platform/datasource-toolkit';
 import { z } from 'zod';
 import { parseConditionTree } from './parse-condition-tree';
-import { parseWithZod } from './parse-with-zod';
 import type { RawQuery } from './raw-query';
 
 /** Largest `page[size]` a list accepts. */

@@ -1,10 +1,16 @@
-import { type Collection, Filter, NotFoundError, type RecordData, ValidationError } from '@platform/datasource-toolkit';
+import {
+  type Collection,
+  Filter,
+  NotFoundError,
+  parseWithZod,
+  type RecordData,
+  ValidationError,
+} from '@platform/datasource-toolkit';
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
 import { type GetActionRoute, resolveActionName } from '../actions/action-route';
 import { sendActionResult } from '../actions/send-action-result';
 import { parseSelection, selectionSchema } from '../query/parse-selection';
-import { parseWithZod } from '../query/parse-with-zod';
 import { RouteContext, type RouteDependencies } from '../route-context';
 import { getParam } from './get-param';
 

@@ -1,10 +1,9 @@
-import { ConditionTreeFactory, Filter, Projection, RecordValidator } from '@platform/datasource-toolkit';
+import { ConditionTreeFactory, Filter, Projection, parseWithZod, RecordValidator } from '@platform/datasource-toolkit';
 import type { Router } from 'express';
 import { z } from 'zod';
 import { parseId } from '../query/parse-id';
 import { parseProjection } from '../query/parse-projection';
 import { parseSelection, selectionSchema } from '../query/parse-selection';
-import { parseWithZod } from '../query/parse-with-zod';
 import { RouteContext, type RouteDependencies } from '../route-context';
 import { findRecord } from './find-record';
 import { resolveReferences } from './resolve-references';

@@ -7,13 +7,13 @@ import {
   NotFoundError,
   PaginatedFilter,
   Projection,
+  parseWithZod,
   ValidationError,
 } from '@platform/datasource-toolkit';
 import type { Router } from 'express';
 import { z } from 'zod';
 import { parseId, parseIds } from '../query/parse-id';
 import { parseSelection, selectionSchema } from '../query/parse-selection';
-import { parseWithZod } from '../query/parse-with-zod';
 import { RouteContext, type RouteDependencies } from '../route-context';
 import { findRecord } from './find-record';
 import { assertToMany, findParent, type RelationTarget, resolveRelation } from './relation-context';

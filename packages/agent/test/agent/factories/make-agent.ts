@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Logger } from '@platform/datasource-toolkit';
 import { type AgentOptions, createAgent } from '../../../src';
+import { AUTH_SECRET } from '../../http/factories/tokens';
 import { ENV_SECRET } from './library-data-source';
-
-export const AUTH_SECRET = 'test-auth-secret-of-sufficient-length';
 
 /** A temporary folder for schema and typings files, removed by `cleanUp`. */
 export async function makeWorkDir(): Promise<{ dir: string; cleanUp: () => Promise<void> }> {

@@ -8,10 +8,10 @@ import {
   Projection,
   type RecordData,
 } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { CollectionDecorator, overrideFilter } from '../../../src/customizer/decorators/collection-decorator';
 import { DataSourceDecorator } from '../../../src/customizer/decorators/data-source-decorator';
 import { makeLibrary } from '../../factories/library-definition';
-import { makeCaller } from '../../factories/make-caller';
 
 class CountingSchemaDecorator extends CollectionDecorator {
   refinements = 0;

@@ -10,9 +10,9 @@ import {
   type RecordData,
   Sort,
 } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { DataSourceCustomizer } from '../../../src';
 import { CountingDataSource } from '../../factories/counting-collection';
-import { makeCaller } from '../../factories/make-caller';
 
 /** The tables every database of the suite creates (portable SQL). */
 export const LIBRARY_DDL = [

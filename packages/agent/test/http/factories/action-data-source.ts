@@ -7,7 +7,7 @@ import type {
   Filter,
   RecordData,
 } from '@platform/datasource-toolkit';
-import { makeLibraryDataSource } from './library-data-source';
+import { makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
 import { withTestExtras } from './test-collection';
 
 /** The calls the action collection received. */

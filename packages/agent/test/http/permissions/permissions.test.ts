@@ -1,8 +1,8 @@
 import { ConditionTreeLeaf } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import request from 'supertest';
 import { createDevelopmentPermissions } from '../../../src/http/permissions/development-permissions';
 import { makeActionDataSource } from '../factories/action-data-source';
-import { makeCaller } from '../factories/caller';
 import { makeApp } from '../factories/make-app';
 import { makeDenyAllPermissions, makeRecordingPermissions } from '../factories/permissions';
 

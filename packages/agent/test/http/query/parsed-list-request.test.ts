@@ -1,8 +1,8 @@
 import type { Collection } from '@platform/datasource-toolkit';
+import { makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
 import request from 'supertest';
 import { PARSED_QUERY_CACHE_SIZE, parseListRequest } from '../../../src/http/query/parsed-list-request';
 import { readRawQuery } from '../../../src/http/query/raw-query';
-import { makeLibraryDataSource } from '../factories/library-data-source';
 import { makeApp } from '../factories/make-app';
 
 const parse = (collection: Collection, queryString: string) =>

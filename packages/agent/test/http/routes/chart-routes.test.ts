@@ -43,7 +43,7 @@ describe('chart routes', () => {
 
 describe('route order', () => {
   test('GET /_charts/count is the data-source chart named count, not the count of a collection', async () => {
-    const { makeLibraryDataSource } = await import('../factories/library-data-source');
+    const { makeLibraryDataSource } = await import('@platform/datasource-toolkit/testing');
     const { withTestExtras } = await import('../factories/test-collection');
     const charts: string[] = [];
     const dataSource = withTestExtras(makeLibraryDataSource(), {

@@ -5,10 +5,16 @@ import { UnprocessableError, ValidationError } from '@platform/datasource-toolki
  * A `ValidationError` naming the field, as issue #3 asks: the value the caller gave is refused, like
  * any other invalid field value (the agent answers 400, not 500).
  */
-export class UniqueConstraintError extends ValidationError {}
+export class UniqueConstraintError extends ValidationError {
+  static override readonly errorName: string = 'UniqueConstraintError';
+}
 
 /** A write references a record that does not exist, or a delete leaves records pointing at nothing. */
-export class ForeignKeyConstraintError extends UnprocessableError {}
+export class ForeignKeyConstraintError extends UnprocessableError {
+  static override readonly errorName: string = 'ForeignKeyConstraintError';
+}
 
 /** A write breaks another rule of the database: NOT NULL, CHECK, a value too long or out of range. */
-export class ConstraintViolationError extends UnprocessableError {}
+export class ConstraintViolationError extends UnprocessableError {
+  static override readonly errorName: string = 'ConstraintViolationError';
+}

@@ -8,8 +8,8 @@ import {
   Projection,
   Sort,
 } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { createSqlDataSource } from '../../../src';
-import { makeCaller } from '../../contract/contract-env';
 import { type FixtureDatabase, setupFixtureDatabase } from '../../fixtures';
 
 const silent = () => undefined;

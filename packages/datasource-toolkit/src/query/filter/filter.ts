@@ -1,4 +1,4 @@
-import type { ConditionTree } from '../condition-tree';
+import type { ConditionTree } from '../condition-tree/condition-tree';
 
 /** What a filter is made of; every part is optional. */
 export interface FilterParts {

@@ -1,5 +1,5 @@
 import { ConditionTreeBranch, ConditionTreeFactory, ConditionTreeLeaf } from '@platform/datasource-toolkit';
-import { makeBooksCollection } from '../../factories/condition-tree-collection';
+import { makeBooksCollection } from '@platform/datasource-toolkit/testing';
 
 const books = makeBooksCollection();
 const tree = new ConditionTreeBranch('And', [

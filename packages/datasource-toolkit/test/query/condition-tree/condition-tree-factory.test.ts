@@ -1,5 +1,5 @@
 import { ConditionTreeBranch, ConditionTreeFactory, ConditionTreeLeaf } from '@platform/datasource-toolkit';
-import { makeConditionTreeSchema } from '../../factories/condition-tree-collection';
+import { makeConditionTreeSchema } from '@platform/datasource-toolkit/testing';
 
 const a = new ConditionTreeLeaf('a', 'Present');
 const b = new ConditionTreeLeaf('b', 'Present');

@@ -5,7 +5,7 @@ import {
   PaginatedFilter,
   Projection,
 } from '@platform/datasource-toolkit';
-import { makeCaller } from '../../factories/caller-factory';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 
 const caller = makeCaller();
 const column = (columnType: 'Number' | 'String', extra = {}) => ({ type: 'Column', columnType, ...extra }) as const;

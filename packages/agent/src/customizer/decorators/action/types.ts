@@ -10,7 +10,6 @@ export type { ActionContext } from './action-context';
 export type { ActionContextBulk } from './action-context-bulk';
 export type { ActionContextSingle } from './action-context-single';
 export type { ActionFile } from './form/data-uri';
-export type { FormIssue } from './form/validate-form-values';
 export type { ActionResultBuilder } from './result-builder';
 
 /**

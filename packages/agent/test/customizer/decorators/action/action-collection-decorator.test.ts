@@ -5,11 +5,11 @@ import {
   Projection,
   ValidationError,
 } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { ActionCollectionDecorator } from '../../../../src/customizer/decorators/action/action-collection-decorator';
 import type { ActionDefinition } from '../../../../src/customizer/decorators/action/types';
 import { DataSourceDecorator } from '../../../../src/customizer/decorators/data-source-decorator';
 import { libraryDefinition } from '../../../factories/library-definition';
-import { makeCaller } from '../../../factories/make-caller';
 import { booksWithIds, makeBooks } from './make-books';
 
 const noop = async () => undefined;

@@ -1,10 +1,10 @@
 import { Filter } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import type {
   ActionContext,
   ActionContextBulk,
   ActionContextSingle,
 } from '../../../../src/customizer/decorators/action/types';
-import { makeCaller } from '../../../factories/make-caller';
 import { booksWithIds, makeBooks } from './make-books';
 
 /** Runs a Single action whose execute hands its context to `use`, and returns what `use` returned. */

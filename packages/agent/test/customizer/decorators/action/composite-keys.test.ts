@@ -1,7 +1,7 @@
 import { ConditionTreeLeaf, createInMemoryDataSource, Filter } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { ActionCollectionDecorator } from '../../../../src/customizer/decorators/action/action-collection-decorator';
 import { DataSourceDecorator } from '../../../../src/customizer/decorators/data-source-decorator';
-import { makeCaller } from '../../../factories/make-caller';
 
 /** Editions keyed by (bookId, code), where a code may hold the '|' separator. */
 function makeEditions() {

@@ -3,7 +3,7 @@ import { BinaryCollectionDecorator } from '../../../../src/customizer/decorators
 import { DataSourceDecorator } from '../../../../src/customizer/decorators/data-source-decorator';
 import { CountingDataSource } from '../../../factories/counting-collection';
 
-export { makeCaller } from '../../../factories/make-caller';
+export { makeCaller } from '@platform/datasource-toolkit/testing';
 
 export const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x01]);
 export const PDF = Buffer.from('%PDF-1.7', 'latin1');

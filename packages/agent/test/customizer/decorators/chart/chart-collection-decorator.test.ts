@@ -1,10 +1,10 @@
 import type { Caller, Chart, CollectionSchema, CompositeId } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { ChartCollectionDecorator } from '../../../../src/customizer/decorators/chart/chart-collection-decorator';
 import type { CollectionChartContext } from '../../../../src/customizer/decorators/chart/collection-chart-context';
 import { CollectionDecorator } from '../../../../src/customizer/decorators/collection-decorator';
 import { DataSourceDecorator } from '../../../../src/customizer/decorators/data-source-decorator';
 import { makeLibrary } from '../../../factories/library-definition';
-import { makeCaller } from '../../../factories/make-caller';
 
 function makeAuthors() {
   const library = makeLibrary();

@@ -1,8 +1,8 @@
 import { type Caller, type Chart, type DataSource, PaginatedFilter, Projection } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { ChartCollectionDecorator } from '../../../../src/customizer/decorators/chart/chart-collection-decorator';
 import { ChartDataSourceDecorator } from '../../../../src/customizer/decorators/chart/chart-data-source-decorator';
 import { makeLibrary } from '../../../factories/library-definition';
-import { makeCaller } from '../../../factories/make-caller';
 
 /** A data source that already has one native chart, 'Native' (a percentage of its name's length). */
 function withNativeChart(inner: DataSource): DataSource {

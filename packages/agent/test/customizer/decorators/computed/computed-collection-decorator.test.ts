@@ -6,11 +6,11 @@ import {
   Projection,
   type RecordData,
 } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { ComputedCollectionDecorator } from '../../../../src/customizer/decorators/computed/computed-collection-decorator';
 import type { ComputedDefinition } from '../../../../src/customizer/decorators/computed/types';
 import { DataSourceDecorator } from '../../../../src/customizer/decorators/data-source-decorator';
 import { makeLibrary } from '../../../factories/library-definition';
-import { makeCaller } from '../../../factories/make-caller';
 
 function setup() {
   const library = makeLibrary();

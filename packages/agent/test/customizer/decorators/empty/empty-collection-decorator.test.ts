@@ -6,10 +6,10 @@ import {
   PaginatedFilter,
   Projection,
 } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { DataSourceDecorator } from '../../../../src/customizer/decorators/data-source-decorator';
 import { EmptyCollectionDecorator } from '../../../../src/customizer/decorators/empty/empty-collection-decorator';
 import { makeLibrary } from '../../../factories/library-definition';
-import { makeCaller } from '../../../factories/make-caller';
 
 function setup() {
   const library = makeLibrary();

@@ -6,12 +6,12 @@ import {
   PaginatedFilter,
   Projection,
 } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { ComputedCollectionDecorator } from '../../../../src/customizer/decorators/computed/computed-collection-decorator';
 import { DataSourceDecorator } from '../../../../src/customizer/decorators/data-source-decorator';
 import { OperatorsEmulateCollectionDecorator } from '../../../../src/customizer/decorators/operators-emulate/operators-emulate-collection-decorator';
 import { CountingDataSource } from '../../../factories/counting-collection';
 import { libraryDefinition, libraryRecords, makeLibrary } from '../../../factories/library-definition';
-import { makeCaller } from '../../../factories/make-caller';
 
 function setup(library = makeLibrary()) {
   const computed = new DataSourceDecorator(library, ComputedCollectionDecorator);

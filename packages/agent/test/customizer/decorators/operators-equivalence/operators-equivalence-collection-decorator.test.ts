@@ -5,10 +5,10 @@ import {
   PaginatedFilter,
   Projection,
 } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { DataSourceDecorator } from '../../../../src/customizer/decorators/data-source-decorator';
 import { OperatorsEquivalenceCollectionDecorator } from '../../../../src/customizer/decorators/operators-equivalence/operators-equivalence-collection-decorator';
 import { CountingDataSource } from '../../../factories/counting-collection';
-import { makeCaller } from '../../../factories/make-caller';
 
 function setup() {
   const child = new CountingDataSource(

@@ -2,7 +2,7 @@ import { createInMemoryDataSource } from '@platform/datasource-toolkit';
 import { OverrideCollectionDecorator } from '../../../../src/customizer/decorators/override/override-collection-decorator';
 import { CountingDataSource } from '../../../factories/counting-collection';
 
-export { makeCaller } from '../../../factories/make-caller';
+export { makeCaller } from '@platform/datasource-toolkit/testing';
 
 /** An override layer over a counted in-memory `books` collection. */
 export function createBooks() {

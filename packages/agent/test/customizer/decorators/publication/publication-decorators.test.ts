@@ -1,7 +1,7 @@
 import { PaginatedFilter, Projection } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { PublicationDataSourceDecorator } from '../../../../src/customizer/decorators/publication/publication-data-source-decorator';
 import { libraryDefinition, makeLibrary } from '../../../factories/library-definition';
-import { makeCaller } from '../../../factories/make-caller';
 
 function setup() {
   const library = makeLibrary();

@@ -7,10 +7,10 @@ import {
   Projection,
   Sort,
 } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { DataSourceDecorator } from '../../../../src/customizer/decorators/data-source-decorator';
 import { RelationCollectionDecorator } from '../../../../src/customizer/decorators/relation/relation-collection-decorator';
 import { makeLibrary } from '../../../factories/library-definition';
-import { makeCaller } from '../../../factories/make-caller';
 
 function setup() {
   const library = makeLibrary();

@@ -1,7 +1,7 @@
 import { PaginatedFilter, Projection } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { RenameCollectionDataSourceDecorator } from '../../../../src/customizer/decorators/rename/rename-collection-data-source-decorator';
 import { makeLibrary } from '../../../factories/library-definition';
-import { makeCaller } from '../../../factories/make-caller';
 
 describe('RenameCollectionDataSourceDecorator', () => {
   test('serves a collection under its new name, with relations pointing at it renamed', async () => {

@@ -6,10 +6,10 @@ import {
   Projection,
   Sort,
 } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { DataSourceDecorator } from '../../../../src/customizer/decorators/data-source-decorator';
 import { RenameFieldCollectionDecorator } from '../../../../src/customizer/decorators/rename/rename-field-collection-decorator';
 import { makeLibrary } from '../../../factories/library-definition';
-import { makeCaller } from '../../../factories/make-caller';
 
 function setup() {
   const library = makeLibrary();

@@ -3,7 +3,7 @@ import { CountingDataSource } from '../../../factories/counting-collection';
 
 export const ISBN = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
-export { makeCaller } from '../../../factories/make-caller';
+export { makeCaller } from '@platform/datasource-toolkit/testing';
 
 /** `books` (not natively searchable unless told) with a ManyToOne `author`. */
 export function createLibrary(books: Partial<InMemoryCollectionDefinition> = {}): CountingDataSource {

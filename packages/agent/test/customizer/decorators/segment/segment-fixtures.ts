@@ -1,7 +1,7 @@
 import { createInMemoryDataSource } from '@platform/datasource-toolkit';
 import { CountingDataSource } from '../../../factories/counting-collection';
 
-export { makeCaller } from '../../../factories/make-caller';
+export { makeCaller } from '@platform/datasource-toolkit/testing';
 
 /** `books` with a native segment `classics`, and a ManyToOne `author`. */
 export function createLibrary(): CountingDataSource {

@@ -3,7 +3,7 @@ import { DataSourceDecorator } from '../../../../src/customizer/decorators/data-
 import { SortEmulateCollectionDecorator } from '../../../../src/customizer/decorators/sort-emulate/sort-emulate-collection-decorator';
 import { CountingDataSource } from '../../../factories/counting-collection';
 
-export { makeCaller } from '../../../factories/make-caller';
+export { makeCaller } from '@platform/datasource-toolkit/testing';
 
 /**
  * `books` and `authors`, whose `title` and `name` the data source cannot sort, and `notes`

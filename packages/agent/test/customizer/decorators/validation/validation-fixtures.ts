@@ -2,7 +2,7 @@ import { createInMemoryDataSource } from '@platform/datasource-toolkit';
 import { ValidationCollectionDecorator } from '../../../../src/customizer/decorators/validation/validation-collection-decorator';
 import { CountingDataSource } from '../../../factories/counting-collection';
 
-export { makeCaller } from '../../../factories/make-caller';
+export { makeCaller } from '@platform/datasource-toolkit/testing';
 
 /** A validation layer over a counted in-memory `books` collection with one record. */
 export function createBooks() {

@@ -3,7 +3,7 @@ import { DataSourceDecorator } from '../../../../src/customizer/decorators/data-
 import { WriteCollectionDecorator } from '../../../../src/customizer/decorators/write/write-collection-decorator';
 import { CountingDataSource } from '../../../factories/counting-collection';
 
-export { makeCaller } from '../../../factories/make-caller';
+export { makeCaller } from '@platform/datasource-toolkit/testing';
 
 /**
  * books (ManyToOne author, read-only `label`) -> authors (OneToOne profile, OneToMany books) ->

@@ -5,7 +5,7 @@ import {
   type Operator,
   RELATIVE_DATE_OPERATORS,
 } from '@platform/datasource-toolkit';
-import { makeBooksCollection } from '../../../factories/condition-tree-collection';
+import { makeBooksCollection } from '@platform/datasource-toolkit/testing';
 
 // Property: whatever the native operators, the equivalent tree selects exactly the records the
 // original leaf selects in memory.

@@ -1,5 +1,5 @@
 import { ConditionTreeLeaf, type Operator } from '@platform/datasource-toolkit';
-import { makeBooksCollection } from '../../../factories/condition-tree-collection';
+import { makeBooksCollection } from '@platform/datasource-toolkit/testing';
 
 const books = makeBooksCollection();
 const matches = (operator: Operator, value: unknown, actual: unknown): boolean =>

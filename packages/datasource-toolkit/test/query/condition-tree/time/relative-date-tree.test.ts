@@ -1,5 +1,5 @@
 import { ConditionTreeLeaf, relativeDateTree } from '@platform/datasource-toolkit';
-import { makeBooksCollection } from '../../../factories/condition-tree-collection';
+import { makeBooksCollection } from '@platform/datasource-toolkit/testing';
 
 const NOW = new Date('2026-03-29T12:00:00Z');
 const plain = (

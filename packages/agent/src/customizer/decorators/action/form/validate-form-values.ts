@@ -1,13 +1,11 @@
-import { type CollectionSchema, type RecordData, ValidationError } from '@platform/datasource-toolkit';
+import {
+  type CollectionSchema,
+  type RecordData,
+  ValidationError,
+  type ValidationIssue,
+} from '@platform/datasource-toolkit';
 import { checkFieldValue } from './check-field-value';
 import { type ResolvedField, toFormValue } from './resolve-form';
-
-/** One problem of a submitted form, as data (the message is written from it). */
-export interface FormIssue {
-  readonly field: string;
-  readonly code: 'unknown_field' | 'required' | 'invalid_type' | 'read_only' | 'not_in_options';
-  readonly message: string;
-}
 
 /** @internal */
 export interface FormSubmission {
@@ -26,18 +24,17 @@ export interface FormSubmission {
  * values of hidden fields. Null, '' and [] count as missing for a required field.
  *
  * @internal
- * @throws ValidationError listing every issue (`details.issues`), each naming its field.
+ * @throws ValidationError listing every issue (`issues`, whose path is the field's label).
  */
 export function validateFormValues(submission: FormSubmission): RecordData {
   const { submitted, fields } = submission;
-  const issues: FormIssue[] = [];
+  const issues: ValidationIssue[] = [];
   const values: RecordData = {};
 
   for (const name of Object.keys(submitted)) {
     if (!submission.labels.includes(name)) {
       issues.push({
-        field: name,
-        code: 'unknown_field',
+        path: name,
         message: `'${name}' is not a field of the form (fields: ${submission.labels.join(', ') || 'none'})`,
       });
     }
@@ -51,7 +48,7 @@ export function validateFormValues(submission: FormSubmission): RecordData {
     if (field.isReadOnly) {
       // The UI may send back what it displayed: only a different value is an attempt to set it.
       if (sent !== undefined && !isSameValue(sent, toFormValue(field.type, fallback))) {
-        issues.push({ field: field.label, code: 'read_only', message: `'${field.label}' is read-only` });
+        issues.push({ path: field.label, message: `'${field.label}' is read-only` });
       }
       if (fallback !== undefined) values[field.label] = decodeComputed(submission, resolved, fallback);
       continue;
@@ -59,8 +56,7 @@ export function validateFormValues(submission: FormSubmission): RecordData {
 
     const value = sent !== undefined ? sent : fallback;
     if (isMissing(value)) {
-      if (field.isRequired)
-        issues.push({ field: field.label, code: 'required', message: `'${field.label}' is required` });
+      if (field.isRequired) issues.push({ path: field.label, message: `'${field.label}' is required` });
       else if (value !== undefined) values[field.label] = value;
       continue;
     }
@@ -68,15 +64,13 @@ export function validateFormValues(submission: FormSubmission): RecordData {
     const check = checkFieldValue(field, value, submission.getSchema);
     if (!check.isValid) {
       issues.push({
-        field: field.label,
-        code: 'invalid_type',
+        path: field.label,
         message: `'${field.label}' expects ${check.expected}, got ${describe(value)}`,
       });
     } else if (!isAmongOptions(resolved, value)) {
       const allowed = (field.options ?? []).map((option) => JSON.stringify(option.value)).join(', ');
       issues.push({
-        field: field.label,
-        code: 'not_in_options',
+        path: field.label,
         message: `'${field.label}' expects one of its options (${allowed}), got ${describe(value)}`,
       });
     } else {
@@ -87,7 +81,7 @@ export function validateFormValues(submission: FormSubmission): RecordData {
   if (issues.length > 0) {
     throw new ValidationError(
       `Invalid form values for action '${submission.actionName}': ${issues.map((issue) => issue.message).join('; ')}.`,
-      { details: { action: submission.actionName, issues } },
+      { issues, details: { action: submission.actionName } },
     );
   }
 

@@ -1,5 +1,5 @@
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import type { ActionFormElement } from '../../../../../src/customizer/decorators/action/types';
-import { makeCaller } from '../../../../factories/make-caller';
 import { makeBooks } from '../make-books';
 
 type Values = { formValues: Record<string, unknown>; hasFieldChanged(name: string): boolean };

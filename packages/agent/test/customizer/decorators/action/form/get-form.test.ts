@@ -1,6 +1,6 @@
 import { ACTION_FIELD_TYPES, type ActionFieldType } from '@platform/datasource-toolkit';
+import { makeCaller } from '@platform/datasource-toolkit/testing';
 import type { ActionFormElement } from '../../../../../src/customizer/decorators/action/types';
-import { makeCaller } from '../../../../factories/make-caller';
 import { booksWithIds, makeBooks } from '../make-books';
 
 type Form = ReadonlyArray<ActionFormElement<never>>;

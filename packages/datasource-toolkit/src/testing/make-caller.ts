@@ -1,6 +1,10 @@
 import type { Caller } from '@platform/datasource-toolkit';
 
-/** A caller in UTC; tests override what they need. */
+/**
+ * A caller in UTC with harmless defaults; each test overrides what it is about.
+ *
+ * @example makeCaller({ timezone: 'Europe/Paris' })
+ */
 export function makeCaller(overrides: Partial<Caller> = {}): Caller {
   return {
     id: 1,

@@ -1,35 +1,27 @@
 import type { Collection, CollectionSchema, ColumnType, DataSource, FieldSchema } from '@platform/datasource-toolkit';
+import { makeFakeDataSource } from './fake-data-source';
+import { makeSchema } from './schema-factory';
 
-type Fields = Record<string, ColumnType | FieldSchema>;
+/** The fields of a schema-only collection: a column type, or a full field schema for relations. */
+export type SchemaOnlyFields = Record<string, ColumnType | FieldSchema>;
 
 /**
- * Collections that only have a schema, for evaluating condition trees in memory. Each entry of
- * `collections` maps a field name to a column type (or a full field schema for relations); the
- * field `id` is the primary key when present.
+ * A data source whose collections only have a schema, for evaluating condition trees in memory.
+ * Each entry of `collections` maps a field name to a column type (or a full field schema for
+ * relations); the field `id` is the primary key when present.
  */
-export function makeConditionTreeDataSource(collections: Record<string, Fields>): DataSource {
-  const byName = new Map<string, Collection>();
-  const dataSource = {
-    collections: [] as Collection[],
-    schema: { charts: [] },
-    nativeQueryConnections: [],
-    getCollection(name: string): Collection {
-      const collection = byName.get(name);
-      if (!collection) throw new Error(`No collection '${name}'.`);
+export function makeConditionTreeDataSource(collections: Record<string, SchemaOnlyFields>): DataSource {
+  const schemas: Record<string, CollectionSchema> = {};
+  for (const [name, fields] of Object.entries(collections)) schemas[name] = makeConditionTreeSchema(fields);
 
-      return collection;
-    },
-  } as unknown as DataSource;
-  for (const [name, fields] of Object.entries(collections)) {
-    const collection = { name, dataSource, schema: makeConditionTreeSchema(fields) } as unknown as Collection;
-    byName.set(name, collection);
-    (dataSource.collections as Collection[]).push(collection);
-  }
-
-  return dataSource;
+  return makeFakeDataSource(schemas);
 }
 
-export function makeConditionTreeSchema(fields: Fields, primaryKeys: readonly string[] = ['id']): CollectionSchema {
+/** A collection schema of `fields`, whose columns accept no operator and are not sortable. */
+export function makeConditionTreeSchema(
+  fields: SchemaOnlyFields,
+  primaryKeys: readonly string[] = ['id'],
+): CollectionSchema {
   const schemaFields: Record<string, FieldSchema> = {};
   for (const [name, field] of Object.entries(fields)) {
     schemaFields[name] = isFieldSchema(field)
@@ -37,7 +29,7 @@ export function makeConditionTreeSchema(fields: Fields, primaryKeys: readonly st
       : { type: 'Column', columnType: field, filterOperators: new Set(), isPrimaryKey: primaryKeys.includes(name) };
   }
 
-  return { fields: schemaFields, actions: {}, segments: [], charts: [], countable: true, searchable: false };
+  return makeSchema(schemaFields);
 }
 
 /** A `books` collection with a column of each type and a ManyToOne `author`. */

@@ -1,2 +1,0 @@
-export * from './packed-id';
-export * from './record-utils';
