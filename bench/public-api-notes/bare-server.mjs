@@ -1,11 +1,7 @@
-// The floor of the public-api-notes benchmark: a bare node:http server in front of the same raw
-// statements, with nothing of platform-api's (no Express, logger, rate limiter, token check, query
-// check or spec serializer). `GET /<index>` runs statement <index> of BENCH_BARE_STATEMENTS (a JSON list of
-// `{ text, values }`) as a prepared statement through a pg pool, as platform-api does (PostgreSQL
-// keeps planning it for each run's values: custom plans, as platform-api's page statement gets, even
-// under the default plan cache mode; bench/README.md, eleventh pass), and answers its first 100
-// rows as JSON. What it costs over the raw statement is what any HTTP service in
-// front of the statement costs on this machine (bench/README.md, public-api-notes, tenth pass).
+// The floor of the public-api-notes benchmark: a bare node:http server that runs the statement the
+// endpoint runs (BENCH_STATEMENT, `{ text, values }`, captured from the endpoint by run.mjs) through
+// a pg pool with the endpoint's settings (pg's defaults, unnamed statements), and answers the page as
+// JSON. Nothing of platform-api's: no Express, logger, rate limit, token, query check or spec shape.
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -13,21 +9,17 @@ import { fileURLToPath } from 'node:url';
 
 const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'apps', 'platform-api');
 const { Pool } = createRequire(path.join(appDir, 'package.json'))('pg');
-const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
-const statements = JSON.parse(process.env.BENCH_BARE_STATEMENTS);
+const pool = new Pool({ connectionString: process.env.DATABASE_URL });
+const { text, values } = JSON.parse(process.env.BENCH_STATEMENT);
+const limit = Number(process.env.BENCH_LIMIT);
 
 http
-  .createServer(async (req, res) => {
-    const index = Number(req.url?.slice(1));
-    const statement = statements[index];
-    if (statement === undefined) {
-      res.writeHead(404).end();
-      return;
-    }
+  .createServer(async (_req, res) => {
     try {
-      const { rows } = await pool.query({ name: `bare_${index}`, text: statement.text, values: statement.values });
+      const { rows } = await pool.query(text, values);
+      const notes = rows[0]?.notes ?? [];
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ data: rows.slice(0, 100), hasMore: rows.length > 100 }));
+      res.end(JSON.stringify({ data: notes.slice(0, limit), hasMore: notes.length > limit }));
     } catch (error) {
       res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
     }

@@ -44,11 +44,11 @@ const pools = new WeakMap<PrismaClient, pg.Pool>();
 /** A client over PostgreSQL; it owns its pg pool and ends it on `$disconnect()`. */
 export function createPostgresPrismaClient(url: string): PrismaClient {
   const config = parseIntoClientConfig(url);
-  const pool = new pg.Pool({ ...config, options: withCustomPlans(config.options) });
+  const pool = new pg.Pool(config);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   pools.set(prisma, pool);
-  // The adapter disposes of the pool only if Prisma itself connected; the hot statements use the
-  // pool directly (src/db/hot-query.ts), so a process that ran only those would keep it open.
+  // The adapter disposes of the pool only if Prisma itself connected; `queryRows` uses the pool
+  // directly (src/db/query-rows.ts), so a process that ran only those statements would keep it open.
   releaseOnDisconnect(prisma, async () => {
     if (!pool.ended) await pool.end();
   });
@@ -56,22 +56,9 @@ export function createPostgresPrismaClient(url: string): PrismaClient {
 }
 
 /**
- * The hot statements are named prepared statements (src/db/hot-query.ts): parsed once per
- * connection, but still planned for each run's values, as unnamed ones are. Left to itself,
- * PostgreSQL may switch a prepared statement to one generic plan after five runs, which the notes
- * listing's filters (whose selectivity varies from value to value) must not get. Set when each
- * connection starts (a startup option: no statement of its own, PostgreSQL 12 or later), ahead of
- * any `options` of the database URL, which therefore win.
- */
-function withCustomPlans(options: string | undefined): string {
-  return ['-c plan_cache_mode=force_custom_plan', options].filter(Boolean).join(' ');
-}
-
-/**
- * The pg pool under a PostgreSQL client, for the few hot statements that skip Prisma's per-query
- * cost (see bench/README.md, public-api-notes); undefined on PGlite, or for a wrapped client: the
- * caller then goes through Prisma with the same SQL. Read-only statements only: they share the
- * pool (and its size) with Prisma, outside any Prisma transaction.
+ * The pg pool under a PostgreSQL client, for `queryRows`; undefined on PGlite, or for a wrapped
+ * client: the caller then goes through Prisma with the same SQL. Read-only statements only: they
+ * share the pool (and its size) with Prisma, outside any Prisma transaction.
  */
 export function pgPoolOf(prisma: PrismaClient): pg.Pool | undefined {
   return pools.get(prisma);

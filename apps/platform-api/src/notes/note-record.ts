@@ -5,7 +5,7 @@ const USER_SELECT = { id: true, username: true, email: true } as const;
 /**
  * What every notes read loads with a note: its creator, its team, and its thread with each
  * message's author. Single-note reads use it through Prisma (one query per relation); the listing
- * reads the same shape in one statement instead (`note-page.ts`).
+ * reads the same shape in one statement instead (`note-page-statement.ts`).
  */
 export const NOTE_INCLUDE = {
   user: { select: USER_SELECT },
@@ -18,31 +18,6 @@ export const NOTE_INCLUDE = {
 
 /** A note with its creator, team and messages (oldest first). */
 export type NoteRecord = Prisma.NoteGetPayload<{ include: typeof NOTE_INCLUDE }>;
-
-type NoteMessageRecord = NoteRecord['messages'][number];
-
-/**
- * A `NoteRecord` as it is shown: every timestamp as ISO 8601 text in UTC with milliseconds
- * (`2026-01-31T12:00:00.500Z`, what `Date#toISOString` writes). The notes listing reads its
- * pages in this form straight from the database, without a `Date` per value.
- */
-export type NoteView = Omit<NoteRecord, 'createdAt' | 'updatedAt' | 'archivedAt' | 'messages'> & {
-  readonly createdAt: string;
-  readonly updatedAt: string;
-  readonly archivedAt: string | null;
-  readonly messages: readonly (Omit<NoteMessageRecord, 'createdAt'> & { readonly createdAt: string })[];
-};
-
-/** The view of a note read through Prisma (single-note reads and writes). */
-export function toNoteView(note: NoteRecord): NoteView {
-  return {
-    ...note,
-    createdAt: note.createdAt.toISOString(),
-    updatedAt: note.updatedAt.toISOString(),
-    archivedAt: note.archivedAt?.toISOString() ?? null,
-    messages: note.messages.map((message) => ({ ...message, createdAt: message.createdAt.toISOString() })),
-  };
-}
 
 /** Where a note lives. Every service call is scoped: a note of another environment is not found. */
 export interface NoteScope {

@@ -1,35 +1,35 @@
 import { NOTE_ACTIVITY_ACTIONS } from '../activity-logs/activity-log-entry';
 import { recordActivityLog } from '../activity-logs/activity-log-service';
 import type { AppContext } from '../context';
+import { queryRows } from '../db/query-rows';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { NoteFilters } from './note-filters';
 import type { AddNoteMessageInput, CreateNoteInput } from './note-inputs';
-import { type NotePage, readNotePage, readScopedNotePage } from './note-page';
-import { NOTE_INCLUDE, type NoteActor, type NoteRecord, type NoteScope, type NoteView } from './note-record';
+import { notePageRowsSchema, notePageStatement } from './note-page-statement';
+import { NOTE_INCLUDE, type NoteActor, type NoteRecord, type NoteScope } from './note-record';
 
-export type { NotePage } from './note-page';
-
-/** One page of an environment's notes, most recent first, with their threads (one statement). */
-export async function listNotes(context: AppContext, scope: NoteScope, filters: NoteFilters): Promise<NotePage> {
-  return (
-    (await readNotePage(context, { environmentId: scope.environmentId }, filters)) ?? { notes: [], hasMore: false }
-  );
+/** A page of notes, most recent first. */
+export interface NotePage {
+  readonly notes: readonly NoteRecord[];
+  /** True when more notes match after this page. */
+  readonly hasMore: boolean;
 }
 
 /**
  * One page of the notes of the environment named `environmentName` (case sensitive) in project
- * `projectId`, most recent first, with their threads, each note as `present(note)`; null when the
- * project has no such environment. The environment is resolved inside the page's statement: one
- * round trip in all.
+ * `projectId`, most recent first, with their threads; null when the project has no such
+ * environment. One statement (`notePageStatement`), its rows checked by `notePageRowsSchema`.
  */
-export async function listEnvironmentNotes<T>(
+export async function listNotes(
   context: AppContext,
   projectId: number,
   environmentName: string,
   filters: NoteFilters,
-  present: (note: NoteView) => T,
-): Promise<NotePage<T> | null> {
-  return (await readScopedNotePage(context, { projectId, environmentName }, filters, present))?.page ?? null;
+): Promise<NotePage | null> {
+  const rows = await queryRows(context, notePageStatement(projectId, environmentName, filters));
+  const [row] = notePageRowsSchema.parse(rows);
+  if (!row) return null;
+  return { notes: row.notes.slice(0, filters.limit), hasMore: row.notes.length > filters.limit };
 }
 
 /** The note `noteId` of the scope's environment; NotFoundError otherwise. */

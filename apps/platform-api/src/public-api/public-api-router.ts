@@ -7,8 +7,7 @@ import { createTokensService } from '../tokens/tokens-service';
 import { activityLogsRoutes } from './activity-logs/activity-logs-routes';
 import { adminLogsRoutes } from './admin-logs/admin-logs-routes';
 import { authenticateRequest } from './auth/public-api-auth';
-import { prefetchNotesListing } from './notes/notes-listing-prefetch';
-import { NOTES_PATH, notesRoutes } from './notes/notes-routes';
+import { notesRoutes } from './notes/notes-routes';
 import { createPublicApiDocument } from './openapi/public-api-document';
 import { countPerAddress, publicApiRateLimiter } from './rate-limit/public-api-rate-limiter';
 
@@ -33,12 +32,10 @@ export function publicApiRouter(context: AppContext): Router {
 
   // The order matters. The limiter decides first, without the database (keyed by the hash of a
   // well-formed token, or by address); bodies are parsed and paths checked only then, so that every
-  // refusal is counted and carries the rate-limit headers. The notes listing then starts its page,
-  // scoped by that hash, concurrently with the token's authentication; failed tokens are also
-  // counted per address (the limiter's second pass). Each route finally authorizes the token for
-  // its own scope.
+  // refusal is counted and carries the rate-limit headers. The token is then authenticated; failed
+  // tokens are also counted per address (the limiter's second pass). Each route finally authorizes
+  // the token for its own scope.
   router.use(limiter, jsonBody(), refuseNulInPath());
-  router.use(prefetchNotesListing(context, NOTES_PATH));
   router.use(authenticateRequest(tokens), limiter);
   router.use(notesRoutes(context, tokens));
   router.use(activityLogsRoutes(context, tokens));

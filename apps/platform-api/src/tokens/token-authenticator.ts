@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { runHotQuery } from '../db/hot-query';
+import { queryRows } from '../db/query-rows';
 import {
   type ApplicationToken,
   PermissionLevel,
@@ -71,7 +71,7 @@ export async function authenticateToken(
   const hash = hashToken(parsed.value);
   // Bound parameter only (tagged template). Never `passwordHash`.
   // A hot statement (every public API request): through the pg pool on PostgreSQL.
-  const rows = await runHotQuery(
+  const rows = await queryRows(
     context,
     Prisma.sql`
     SELECT t.id, t."projectId", t."userId", t.name, t."tokenHash", t."displayPrefix", t.scopes,

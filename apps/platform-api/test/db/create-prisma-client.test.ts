@@ -61,7 +61,7 @@ describeWithService('postgres', 'createPrismaClient on PostgreSQL', () => {
     expect(pgPoolOf(prisma)?.ended).toBe(true);
   });
 
-  test('pooled connections plan every run of a prepared statement, keeping the options of the URL', async () => {
+  test('pooled connections keep the options of the URL and add no setting of their own', async () => {
     const url = new URL(database.uri);
     url.searchParams.set('options', '-c statement_timeout=1234');
     const prisma = await createPrismaClient(loadConfig({ DATABASE_URL: url.toString() }));
@@ -70,24 +70,11 @@ describeWithService('postgres', 'createPrismaClient on PostgreSQL', () => {
       `SELECT current_setting('plan_cache_mode') AS plans, current_setting('statement_timeout') AS timeout`,
     )) ?? { rows: [] };
 
-    expect(rows).toEqual([{ plans: 'force_custom_plan', timeout: '1234ms' }]);
+    expect(rows).toEqual([{ plans: 'auto', timeout: '1234ms' }]);
     await prisma.$disconnect();
   });
 
-  test('the URL may choose its own plan cache mode', async () => {
-    const url = new URL(database.uri);
-    url.searchParams.set('options', '-c plan_cache_mode=auto');
-    const prisma = await createPrismaClient(loadConfig({ DATABASE_URL: url.toString() }));
-
-    const { rows } = (await pgPoolOf(prisma)?.query(`SELECT current_setting('plan_cache_mode') AS plans`)) ?? {
-      rows: [],
-    };
-
-    expect(rows).toEqual([{ plans: 'auto' }]);
-    await prisma.$disconnect();
-  });
-
-  test('$disconnect ends the pool even when only the hot statements used it', async () => {
+  test('$disconnect ends the pool even when only queryRows used it', async () => {
     const prisma = await createPrismaClient(loadConfig({ DATABASE_URL: database.uri }));
     const pool = pgPoolOf(prisma);
     await pool?.query('SELECT 1');

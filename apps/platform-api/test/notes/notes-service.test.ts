@@ -47,7 +47,15 @@ describeEachDatabase('notes service', (kind) => {
     const otherScope = { ...scope, environmentId: world.otherEnvironment.id };
 
     await expect(getNote(context, otherScope, note.id)).rejects.toMatchObject({ name: 'NotFoundError' });
-    expect((await listNotes(context, otherScope, { limit: 100 })).notes.map((n) => n.id)).not.toContain(note.id);
+    const here = await listNotes(context, world.project.id, world.environment.name, { limit: 100 });
+    const there = await listNotes(context, world.project.id, world.otherEnvironment.name, { limit: 100 });
+    expect(here?.notes.map((n) => n.id)).toContain(note.id);
+    expect(there).not.toBeNull();
+    expect(there?.notes.map((n) => n.id)).not.toContain(note.id);
+  });
+
+  test('lists null for an environment the project does not have', async () => {
+    expect(await listNotes(context, world.project.id, 'no such environment', { limit: 10 })).toBeNull();
   });
 
   test('keeps every message of concurrent additions and moves updatedAt to the last', async () => {

@@ -10,7 +10,7 @@ import { issueToken, seedWorld, type World } from './helpers/public-api-fixtures
 
 /**
  * Counts the database operations made through a Prisma client (raw statements and model calls).
- * The wrapped client is not the one `pgPoolOf` knows, so the notes page goes through `$queryRaw`
+ * The wrapped client is not the one `pgPoolOf` knows, so `queryRows` goes through `$queryRaw`
  * here and is counted too.
  */
 function countingClient(prisma: PrismaClient) {
@@ -80,7 +80,7 @@ describeEachDatabase('public API: database statements per request', (kind) => {
   });
   afterAll(() => testContext.close());
 
-  test('a listing costs two statements: the token, and the page read alongside it', async () => {
+  test('a listing costs two statements: the token, then the page', async () => {
     const api = appWith(100, 100);
     const token = (await issueToken(testContext.context, world.project, world.admin)).value;
     await api.get(notes(), token); // records the token's use (a background write, once a minute)
@@ -132,17 +132,32 @@ describeEachDatabase('public API: database statements per request', (kind) => {
     expect(responses[2]?.body.message).toContain('per client address without a valid token');
   });
 
-  test('a revoked token gets 401, and the page read alongside its check is not sent', async () => {
+  test('a revoked token gets 401 after its own statement only: the page is never read', async () => {
     const api = appWith(100, 100);
     const issued = await issueToken(testContext.context, world.project, world.admin);
     await testContext.context.prisma.applicationToken.update({
       where: { id: issued.id },
       data: { revokedAt: new Date() },
     });
+    statements.reset();
 
     const response = await api.get(notes(), issued.value);
 
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ error: 'Unauthorized', message: 'Invalid or missing application token.' });
+    expect(statements.count()).toBe(1);
+  });
+
+  test('a token without the notes:read scope gets 403 after its own statement only: the page is never read', async () => {
+    const api = appWith(100, 100);
+    const token = (await issueToken(testContext.context, world.project, world.admin, { scopes: ['admin_logs:read'] }))
+      .value;
+    statements.reset();
+
+    const response = await api.get(notes(), token);
+
+    expect(response.status).toBe(403);
+    expect(response.body.error).toBe('Forbidden');
+    expect(statements.count()).toBe(1);
   });
 });

@@ -67,20 +67,49 @@ describeEachDatabase('GET /v1/project/{projectName}/environment/{environmentName
   afterAll(() => testContext.close());
 
   describe('the envelope and the note objects', () => {
-    test('is JSON sent as its rows arrive (chunked) and without ETag (each page is read fresh); HEAD gets the headers only', async () => {
+    test('is JSON with its length; HEAD gets the same headers and no body', async () => {
       const get = await request(testContext.app).get(notesPath()).set('Authorization', `Bearer ${token}`);
       const head = await request(testContext.app).head(notesPath()).set('Authorization', `Bearer ${token}`);
 
       expect(get.status).toBe(200);
       expect(get.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(get.headers['transfer-encoding']).toBe('chunked');
-      expect(get.headers['content-length']).toBeUndefined();
-      expect(get.headers.etag).toBeUndefined();
+      expect(get.headers['content-length']).toBe(String(Buffer.byteLength(get.text)));
       expect(JSON.parse(get.text).data).toHaveLength(3);
       expect(head.status).toBe(200);
       expect(head.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(head.headers['content-length']).toBeUndefined();
+      expect(head.headers['content-length']).toBe(get.headers['content-length']);
       expect(head.text ?? '').toBe('');
+    });
+
+    test('writes the envelope, each note and each message with their keys in the order of the spec', async () => {
+      const response = await request(testContext.app)
+        .get(notesPath(`?userId=${world.admin.id}&limit=1`))
+        .set('Authorization', `Bearer ${token}`);
+      const archived = await request(testContext.app)
+        .get(notesPath(`?id.eq=${notes.archived.id}`))
+        .set('Authorization', `Bearer ${token}`);
+      const threaded = await request(testContext.app)
+        .get(notesPath(`?id.eq=${notes.withThread.id}`))
+        .set('Authorization', `Bearer ${token}`);
+
+      expect(Object.keys(JSON.parse(response.text))).toEqual(['parameters', 'data', 'hasMore']);
+      expect(Object.keys(JSON.parse(archived.text).data[0])).toEqual([
+        'object',
+        'id',
+        'title',
+        'recordId',
+        'createdAt',
+        'updatedAt',
+        'archivedAt',
+        'user',
+        'environment',
+        'team',
+        'collection',
+        'messages',
+      ]);
+      const [message] = JSON.parse(threaded.text).data[0].messages;
+      expect(Object.keys(message)).toEqual(['object', 'content', 'createdAt', 'user']);
+      expect(Object.keys(message.user)).toEqual(['object', 'id', 'username', 'email']);
     });
 
     test('returns the notes of the environment, most recent id first, with the request scope echoed', async () => {

@@ -2,25 +2,16 @@ import { type Request, type Response, Router } from 'express';
 import { getTokenAuth } from '../../auth/require-token';
 import type { AppContext } from '../../context';
 import { parseOrThrow } from '../../errors';
-import { sendJsonText } from '../../http/json-text';
 import { addNoteMessageInputSchema, createNoteInputSchema } from '../../notes/note-inputs';
-import { type NoteActor, type NoteScope, toNoteView } from '../../notes/note-record';
-import {
-  addNoteMessage,
-  archiveNote,
-  createNote,
-  listEnvironmentNotes,
-  unarchiveNote,
-} from '../../notes/notes-service';
+import type { NoteActor, NoteScope } from '../../notes/note-record';
+import { addNoteMessage, archiveNote, createNote, listNotes, unarchiveNote } from '../../notes/notes-service';
 import type { TokensService } from '../../tokens/tokens-service';
 import { authorize } from '../auth/public-api-auth';
 import { environmentNotFound, findEnvironment } from '../environment-scope';
 import { readQuery } from '../query/read-query';
-import { notePathSchema, notesQuerySchema } from './note-schemas';
-import { noteJsonIn, notesListingJson, toNoteObject } from './note-serializer';
-import { takePrefetchedNotesListing } from './notes-listing-prefetch';
-import { streamNotesListing } from './notes-listing-stream';
+import { type NotesListingObject, notePathSchema, notesQuerySchema } from './note-schemas';
 import { toNoteFilters } from './notes-query';
+import { toNoteObject } from './to-note-object';
 
 export const NOTES_PATH = '/project/:projectName/environment/:environmentName/notes';
 export const NOTE_PATH = `${NOTES_PATH}/:noteId`;
@@ -32,40 +23,24 @@ export function notesRoutes(context: AppContext, tokens: TokensService): Router 
   const canWrite = authorize(context, tokens, { scopes: ['notes:write'], requireWrite: true });
 
   router.get(NOTES_PATH, canRead, async (req, res) => {
-    // Usually started by `prefetchNotesListing` while the token was being checked, for the same
-    // (then already validated) query, and sent as its rows arrive; read again here when it was not,
-    // or when it found nothing (then the environment is unknown: 404).
-    const prefetch = takePrefetchedNotesListing(res);
-    const query = prefetch?.query ?? parseOrThrow(notesQuerySchema, readQuery(req), 'query');
+    const query = parseOrThrow(notesQuerySchema, readQuery(req), 'query');
     const { project } = getTokenAuth(res);
     const environmentName = String(req.params.environmentName);
-    const parameters = { projectName: project.name, environmentName, limit: query.limit };
-    if (prefetch && (await prefetch.first)?.projectId === project.id) {
-      await streamNotesListing(res, prefetch, parameters, req.log ?? context.logger);
-      return;
-    }
-    const prefetched = await prefetch?.page;
-    const page =
-      prefetched?.projectId === project.id
-        ? prefetched.page
-        : await listEnvironmentNotes(
-            context,
-            project.id,
-            environmentName,
-            toNoteFilters(query),
-            noteJsonIn(environmentName),
-          );
+    const page = await listNotes(context, project.id, environmentName, toNoteFilters(query));
     if (!page) throw environmentNotFound(project, environmentName);
-    // The notes are JSON text already, written as their rows arrived (see `readScopedNotePage`).
-    // No ETag: each page is read fresh, and clients page with cursors (docs/public-api.md).
-    sendJsonText(res, notesListingJson(page, parameters));
+    const listing: NotesListingObject = {
+      parameters: { projectName: project.name, environmentName, limit: query.limit },
+      data: page.notes.map((note) => toNoteObject(note, environmentName)),
+      hasMore: page.hasMore,
+    };
+    res.json(listing);
   });
 
   router.post(NOTES_PATH, canWrite, async (req, res) => {
     const input = parseOrThrow(createNoteInputSchema, req.body, 'body');
     const { scope, environmentName, actor } = await resolveScope(context, req, res);
     const note = await createNote(context, scope, actor, input);
-    res.status(201).json(toNoteObject(toNoteView(note), environmentName));
+    res.status(201).json(toNoteObject(note, environmentName));
   });
 
   router.post(`${NOTE_PATH}/messages`, canWrite, async (req, res) => {
@@ -73,7 +48,7 @@ export function notesRoutes(context: AppContext, tokens: TokensService): Router 
     const input = parseOrThrow(addNoteMessageInputSchema, req.body, 'body');
     const { scope, environmentName, actor } = await resolveScope(context, req, res);
     const note = await addNoteMessage(context, scope, actor, noteId, input);
-    res.status(201).json(toNoteObject(toNoteView(note), environmentName));
+    res.status(201).json(toNoteObject(note, environmentName));
   });
 
   for (const [verb, change] of [
@@ -84,7 +59,7 @@ export function notesRoutes(context: AppContext, tokens: TokensService): Router 
       const { noteId } = parseOrThrow(notePathSchema.pick({ noteId: true }), req.params, 'path');
       const { scope, environmentName, actor } = await resolveScope(context, req, res);
       const note = await change(context, scope, actor, noteId);
-      res.json(toNoteObject(toNoteView(note), environmentName));
+      res.json(toNoteObject(note, environmentName));
     });
   }
   return router;
