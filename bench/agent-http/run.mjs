@@ -18,9 +18,9 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
-const requireFromAgent = createRequire(join(root, 'packages/agent/package.json'));
-const autocannon = requireFromAgent('autocannon');
-const { Client } = requireFromAgent('pg');
+const require = createRequire(import.meta.url);
+const autocannon = require('autocannon');
+const { Client } = require('pg');
 
 const PG = {
   host: process.env.PGHOST ?? '127.0.0.1',

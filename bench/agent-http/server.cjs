@@ -4,14 +4,10 @@
 //   agent: createAgent over createSqlDataSource (workspace sources, compiled on the fly by swc)
 //   raw:   a minimal Express app running the same SQL by hand through `pg` (pool of 10), and a
 //          `pg-cursor` export writing the same CSV with csv-stringify
-const { createRequire } = require('node:module');
 const { mkdtempSync } = require('node:fs');
 const { once } = require('node:events');
 const os = require('node:os');
 const path = require('node:path');
-
-const agentPackage = path.join(__dirname, '../../packages/agent');
-const requireFromAgent = createRequire(path.join(agentPackage, 'package.json'));
 
 const [mode, authSecret] = process.argv.slice(2);
 const DB = {
@@ -22,8 +18,8 @@ const DB = {
 };
 
 async function startAgent() {
-  const { createAgent } = require(path.join(agentPackage, 'src/index.ts'));
-  const { createSqlDataSource } = require(path.join(agentPackage, '../datasource-sql/src/index.ts'));
+  const { createAgent } = require('@platform/agent');
+  const { createSqlDataSource } = require('@platform/datasource-sql');
   const agent = createAgent({
     authSecret,
     envSecret: 'ab'.repeat(32),
@@ -42,10 +38,10 @@ async function startAgent() {
 }
 
 async function startRaw() {
-  const express = requireFromAgent('express');
-  const { Pool } = requireFromAgent('pg');
-  const Cursor = requireFromAgent('pg-cursor');
-  const { stringify } = requireFromAgent('csv-stringify/sync');
+  const express = require('express');
+  const { Pool } = require('pg');
+  const Cursor = require('pg-cursor');
+  const { stringify } = require('csv-stringify/sync');
   const pool = new Pool({ ...DB, max: 10 });
   const app = express();
 

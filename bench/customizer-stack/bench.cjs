@@ -6,17 +6,14 @@
 //      queries issued (target: 1 + number of emulated relations) and time vs (a) bare.
 //  (c) the stack's own cost, without the database: (a)'s page through the whole stack over a
 //      collection that answers at once with a prebuilt page, vs that collection alone.
-const { createRequire } = require('node:module');
 const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const path = require('node:path');
 
-const agentPackage = path.join(__dirname, '../../packages/agent');
-const requireFromAgent = createRequire(path.join(agentPackage, 'package.json'));
-const Database = requireFromAgent('better-sqlite3');
-const { createSqlDataSource } = requireFromAgent('@platform/datasource-sql');
-const toolkit = requireFromAgent('@platform/datasource-toolkit');
-const { DataSourceCustomizer } = require(path.join(agentPackage, 'src/index.ts'));
+const Database = require('better-sqlite3');
+const { createSqlDataSource } = require('@platform/datasource-sql');
+const toolkit = require('@platform/datasource-toolkit');
+const { DataSourceCustomizer } = require('@platform/agent');
 
 const RUNS = 400;
 const caller = {

@@ -1,13 +1,10 @@
 // Benchmark of SqlCollection.list and .aggregate against the same SQL through raw `pg`, on a
 // PostgreSQL table of 1,000,000 books joined to 10,000 authors. See bench/README.md.
-const { createRequire } = require('node:module');
 const path = require('node:path');
 
-const sqlPackage = path.join(__dirname, '../../packages/datasource-sql');
-const requireFromSql = createRequire(path.join(sqlPackage, 'package.json'));
-const { Client, Pool } = requireFromSql('pg');
-const { createSqlDataSource } = require(path.join(sqlPackage, 'src/index.ts'));
-const toolkit = requireFromSql('@platform/datasource-toolkit');
+const { Client, Pool } = require('pg');
+const { createSqlDataSource } = require('@platform/datasource-sql');
+const toolkit = require('@platform/datasource-toolkit');
 
 const DATABASE = 'platform_bench';
 const HOST = process.env.PGHOST ?? '127.0.0.1';

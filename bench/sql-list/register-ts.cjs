@@ -1,8 +1,7 @@
 // Minimal TypeScript loader for the benchmark: compiles required .ts files with swc to CommonJS.
 const { readFileSync } = require('node:fs');
-const { createRequire } = require('node:module');
 
-const swc = createRequire(require.resolve('../../package.json'))('@swc/core');
+const swc = require('@swc/core');
 
 require.extensions['.ts'] = (module, filename) => {
   const { code } = swc.transformSync(readFileSync(filename, 'utf8'), {
