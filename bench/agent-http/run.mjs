@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // One command from the repository root: `pnpm bench agent-http` (or `node bench/agent-http/run.mjs`).
-// The agent's HTTP routes over PostgreSQL (`platform_bench`: 1,000,000 books, 10,000 authors, built
-// by bench/sql-list) against a minimal Express handler running the same SQL through raw `pg`:
-//   (a) list (page of 15, author:name, a filter, a sort) and (b) count: requests/s, p50/p99 with
-//       autocannon, 10 connections, both sides alternately;
-//   (c) CSV export of the 1,000,000 books: rows/s and RSS growth of the server process, against a
+// The agent's HTTP routes over PostgreSQL (`platform_bench`, built by bench/sql-list) against a
+// minimal Express handler running the same SQL through raw `pg`:
+//   (a) list (one page, author:name, a filter, a sort) and (b) count: requests/s, p50/p99 with
+//       autocannon, both sides alternately;
+//   (c) CSV export of every book: rows/s and RSS growth of the server process, against a
 //       `pg-cursor` export writing the same CSV.
 // Each server runs in its own process (server.cjs; the agent from the workspace sources, compiled
-// on the fly by swc), so that its RSS is its own. See bench/README.md.
+// on the fly by swc), so that its RSS is its own. Targets and latest figures: bench/README.md.
 import { fork, spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -201,8 +201,8 @@ function exportCsvOnce(server, path, headers) {
 /** (c): two exports each, alternated (one with BENCH_CSV_ONCE=1); keeps each side's best. */
 async function measureCsv(agent, raw, csvPath, auth) {
   console.log('\n(c) CSV export of every book (id, title, status, price, created_at, author:name), one client');
-  // Warm-up: a first export of 20,000 rows each (past the agent's switch to keyset pages), so that
-  // the code is compiled and the heaps are sized before RSS is sampled.
+  // Warm-up: a first export past the agent's switch to keyset pages on each side, so that the code
+  // is compiled and the heaps are sized before RSS is sampled.
   const warmFilter = encodeURIComponent(JSON.stringify({ field: 'id', operator: 'LessThanOrEqual', value: 20000 }));
   await exportCsv(agent, `${csvPath}&filters=${warmFilter}`, auth);
   await exportCsv(raw, '/books.csv?limit=20000', {});

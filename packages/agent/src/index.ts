@@ -68,12 +68,8 @@ export type { WriteDefinition } from './customizer/decorators/write/types';
 export { DataSourceLoadError, PluginError } from './customizer/errors';
 export type { DataSourceOptions, Plugin } from './customizer/types';
 // HTTP surface
-export {
-  type AgentHttpOptions,
-  createAgentRouter,
-  type Permission,
-  type PermissionService,
-} from './http/create-agent-router';
+export { type AgentHttpOptions, createAgentRouter } from './http/create-agent-router';
+export type { Permission, PermissionService } from './http/permissions/permission-service';
 // Schema file
 export { ActionRouteClashError } from './schema/action-route';
 export type {

@@ -17,8 +17,6 @@ import { registerRecordRoutes } from './routes/record-routes';
 import { registerRelationReadRoutes } from './routes/relation-read-routes';
 import { registerRelationWriteRoutes } from './routes/relation-write-routes';
 
-export type { Permission, PermissionExtra, PermissionService } from './permissions/permission-service';
-
 /** Options of the agent's HTTP surface. */
 export interface AgentHttpOptions {
   /** Prefix of every route; default `/platform`. */

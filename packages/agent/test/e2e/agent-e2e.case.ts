@@ -15,6 +15,8 @@ import {
   Aggregation,
   ConditionTreeLeaf,
   createAgent,
+  createAgentRouter,
+  type DataSource,
   Filter,
   PaginatedFilter,
   Projection,
@@ -58,6 +60,35 @@ async function openDatabase(kind: E2eKind): Promise<{ uri: string; drop: () => P
     db.close();
   }
   return { uri: `sqlite:${file}`, drop: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Counts rows with plain SQL, around the agent: what a write did is read here, not through the
+ * routes that wrote it (which would hide the rows a wrong filter or a missing scope touched).
+ */
+async function openRowCounter(
+  kind: E2eKind,
+  uri: string,
+): Promise<{
+  count: (sql: string) => Promise<number>;
+  close: () => Promise<void>;
+}> {
+  if (kind === 'postgres') {
+    const client = new Client({ connectionString: uri });
+    await client.connect();
+    return {
+      count: async (sql) => Number((await client.query<{ count: string }>(sql)).rows[0]?.count),
+      close: () => client.end(),
+    };
+  }
+
+  const db = new Database(uri.slice('sqlite:'.length), { readonly: true });
+  return {
+    count: async (sql) => Number((db.prepare(sql).get() as { count: number } | undefined)?.count),
+    close: async () => {
+      db.close();
+    },
+  };
 }
 
 /** A promise the test resolves itself: the computed field `slowTitle` waits on it when armed. */
@@ -234,6 +265,7 @@ export function runAgentE2e(kind: E2eKind): void {
   let agent: Agent;
   let server: http.Server;
   let authorization: string;
+  let directSql: Awaited<ReturnType<typeof openRowCounter>>;
   const gate = new Gate();
 
   beforeAll(async () => {
@@ -246,12 +278,14 @@ export function runAgentE2e(kind: E2eKind): void {
     server = http.createServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     authorization = `Bearer ${await signToken()}`;
+    directSql = await openRowCounter(kind, database.uri);
   }, 120_000);
 
   afterAll(async () => {
     server?.closeAllConnections();
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     await agent?.stop();
+    await directSql?.close();
     await database?.drop();
     if (workDir) await rm(workDir, { recursive: true, force: true });
   });
@@ -812,24 +846,29 @@ export function runAgentE2e(kind: E2eKind): void {
       expect((await api.get(`/books/${id}`)).status).toBe(404);
     });
 
-    test('deletes the selected records', async () => {
-      const ids = [await createBook('Bulk 1'), await createBook('Bulk 2')];
+    test('deletes the selected records, and no other', async () => {
+      const ids = [await createBook('Bulk'), await createBook('Bulk'), await createBook('Bulk')];
+      const bulkBooks = "SELECT COUNT(*) AS count FROM books WHERE title = 'Bulk'";
+      const books = await directSql.count('SELECT COUNT(*) AS count FROM books');
+      expect(await directSql.count(bulkBooks)).toBe(3);
 
-      const response = await api.delete('/books', { ids: ids.map(String) });
+      const response = await api.delete('/books', { ids: [String(ids[0]), String(ids[1])] });
 
       expect(response.status).toBe(204);
-      const filters = json({ field: 'id', operator: 'In', value: ids });
-      expect((await api.get(`/books/count?filters=${filters}`)).body).toEqual({ meta: { count: 0 } });
+      expect(await directSql.count(`SELECT COUNT(*) AS count FROM books WHERE id = ${ids[2]}`)).toBe(1);
+      expect(await directSql.count('SELECT COUNT(*) AS count FROM books')).toBe(books - 2);
     });
 
-    test('deletes every record a filter matches except the excluded ones', async () => {
+    test('deletes every record a filter matches except the excluded ones, and no other', async () => {
       const ids = [await createBook('Filtered delete'), await createBook('Filtered delete')];
       const filters = { field: 'title', operator: 'Equal', value: 'Filtered delete' };
+      const books = await directSql.count('SELECT COUNT(*) AS count FROM books');
 
       const response = await api.delete('/books', { allRecords: true, filters, excludedIds: [String(ids[1])] });
 
       expect(response.status).toBe(204);
-      expect((await api.get(`/books/count?filters=${json(filters)}`)).body).toEqual({ meta: { count: 1 } });
+      expect(await directSql.count(`SELECT COUNT(*) AS count FROM books WHERE id = ${ids[1]}`)).toBe(1);
+      expect(await directSql.count('SELECT COUNT(*) AS count FROM books')).toBe(books - 1);
     });
 
     test('refuses a bulk delete without a selection with 400', async () => {
@@ -941,24 +980,30 @@ export function runAgentE2e(kind: E2eKind): void {
       expect(tags.body.data.map((tag: { name: string }) => tag.name)).toEqual(['classic', 'history']);
     });
 
-    test('unlinks records of a many-to-many relation', async () => {
+    test('unlinks records of a many-to-many relation, and no other link', async () => {
       const id = await createBook('Untagged');
       await api.post(`/books/${id}/relationships/tags`, { ids: ['1', '2'] });
+      const links = await directSql.count('SELECT COUNT(*) AS count FROM book_tags');
 
       const response = await api.delete(`/books/${id}/relationships/tags`, { ids: ['1'] });
 
       expect(response.status).toBe(204);
-      expect((await api.get(`/books/${id}/relationships/tags/count`)).body).toEqual({ meta: { count: 1 } });
+      expect(
+        await directSql.count(`SELECT COUNT(*) AS count FROM book_tags WHERE book_id = ${id} AND tag_id = 2`),
+      ).toBe(1);
+      expect(await directSql.count('SELECT COUNT(*) AS count FROM book_tags')).toBe(links - 1);
     });
 
-    test('deletes the foreign records with ?delete=true', async () => {
+    test('deletes the foreign records with ?delete=true, and no other', async () => {
       const id = await createBook('Reviewed');
-      const review = await api.post('/reviews', { data: { book_id: id, rating: 5, body: 'Great' } });
+      await api.post('/reviews', { data: { book_id: id, rating: 5, body: 'Great' } });
+      const reviews = await directSql.count('SELECT COUNT(*) AS count FROM reviews');
 
       const response = await api.delete(`/books/${id}/relationships/reviews?delete=true`, { allRecords: true });
 
       expect(response.status).toBe(204);
-      expect((await api.get(`/reviews/${review.body.data.id}`)).status).toBe(404);
+      expect(await directSql.count(`SELECT COUNT(*) AS count FROM reviews WHERE book_id = ${id}`)).toBe(0);
+      expect(await directSql.count('SELECT COUNT(*) AS count FROM reviews')).toBe(reviews - 1);
     });
 
     test('points a many-to-one relation at another record', async () => {
@@ -1005,6 +1050,64 @@ export function runAgentE2e(kind: E2eKind): void {
         status: 404,
         name: 'NotFoundError',
       });
+    });
+  });
+
+  describe('scopes over SQL (createAgentRouter with a permission service)', () => {
+    // The caller sees the books of author 1 and the reviews rated 3 or more.
+    const scopes: Record<string, ConditionTreeLeaf> = {
+      books: new ConditionTreeLeaf('author_id', 'Equal', 1),
+      reviews: new ConditionTreeLeaf('rating', 'GreaterThanOrEqual', 3),
+    };
+    let dataSource: DataSource;
+    let scopedApp: express.Express;
+
+    beforeAll(async () => {
+      dataSource = await createSqlDataSource(database.uri)(() => undefined);
+      scopedApp = express();
+      scopedApp.use(
+        createAgentRouter(() => dataSource, {
+          prefix: '/platform',
+          authSecret: AUTH_SECRET,
+          isProduction: false,
+          useUnsafeActionEndpoint: false,
+          logger: () => undefined,
+          permissions: { can: async () => {}, getScope: async (_caller, collection) => scopes[collection] ?? null },
+        }),
+      );
+    });
+
+    afterAll(async () => {
+      await dataSource?.close();
+    });
+
+    const scopedDelete = (url: string, body: object) =>
+      request(scopedApp).delete(`/platform${url}`).set('Authorization', authorization).send(body);
+
+    test('a bulk delete deletes only the selected records in scope', async () => {
+      const inScope = await createBook('Scoped delete', { author_id: 1 });
+      const outOfScope = await createBook('Scoped delete', { author_id: 2 });
+      const filters = { field: 'title', operator: 'Equal', value: 'Scoped delete' };
+
+      const response = await scopedDelete('/books', { allRecords: true, filters });
+
+      expect(response.status).toBe(204);
+      expect(await directSql.count(`SELECT COUNT(*) AS count FROM books WHERE id = ${outOfScope}`)).toBe(1);
+      expect(await directSql.count(`SELECT COUNT(*) AS count FROM books WHERE id = ${inScope}`)).toBe(0);
+    });
+
+    test('a dissociation with ?delete=true deletes only the related records in scope', async () => {
+      const id = await createBook('Scoped reviews', { author_id: 1 });
+      await api.post('/reviews', { data: { book_id: id, rating: 5, body: 'In scope' } });
+      await api.post('/reviews', { data: { book_id: id, rating: 1, body: 'Out of scope' } });
+      const reviewsOf = (rating: number) =>
+        directSql.count(`SELECT COUNT(*) AS count FROM reviews WHERE book_id = ${id} AND rating = ${rating}`);
+      expect([await reviewsOf(5), await reviewsOf(1)]).toEqual([1, 1]);
+
+      const response = await scopedDelete(`/books/${id}/relationships/reviews?delete=true`, { allRecords: true });
+
+      expect(response.status).toBe(204);
+      expect([await reviewsOf(5), await reviewsOf(1)]).toEqual([0, 1]);
     });
   });
 

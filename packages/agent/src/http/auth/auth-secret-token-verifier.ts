@@ -1,5 +1,6 @@
 import type { Caller } from '@platform/datasource-toolkit';
 import { jwtVerify } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { InvalidTokenError, TokenExpiredError } from './authentication-errors';
 import { callerFromClaims } from './caller-claims';
 import type { TokenVerifier } from './token-verifier';
@@ -23,20 +24,21 @@ interface VerifiedToken {
 /**
  * Verifies the user tokens the agent signs itself: HS256 with the `authSecret`.
  *
- * Verified tokens are cached (bounded LRU keyed by the whole token string, signature included):
+ * Verified tokens are cached per verifier, keyed by the whole token string, signature included:
  * an HS256 token is self-contained and the secret is fixed for the verifier's life, so the same
- * string always verifies to the same claims. Only the time claims can change their verdict, so
- * they are checked again against the clock on every hit, exactly as `jwtVerify` checks them
- * (`nbf` first, then `exp`, no tolerance): a token that expires while cached answers
- * TokenExpiredError and leaves the cache. Tokens that fail verification are never cached.
+ * string always verifies to the same claims (a new secret means a new verifier, with an empty
+ * cache). Only the time claims can change their verdict, so they are checked again against the
+ * clock on every hit, exactly as `jwtVerify` checks them (`nbf` first, then `exp`, no tolerance):
+ * a token that expires while cached answers TokenExpiredError and leaves the cache. Tokens that
+ * fail verification are never cached.
  */
 export function createAuthSecretTokenVerifier(
   authSecret: string,
   { cacheSize = VERIFIED_TOKEN_CACHE_SIZE }: AuthSecretTokenVerifierOptions = {},
 ): TokenVerifier {
   const key = new TextEncoder().encode(authSecret);
-  // A Map iterates in insertion order: a hit is re-inserted, so the first key is the least recently used.
-  const verified = new Map<string, VerifiedToken>();
+  // Least recently used token out once `cacheSize` are held; a token failing its time claims is dropped at once.
+  const verified = cacheSize > 0 ? new LRUCache<string, VerifiedToken>({ max: cacheSize }) : undefined;
 
   const verifyWithJose = async (token: string): Promise<VerifiedToken> => {
     let payload: { exp?: number; nbf?: number };
@@ -56,20 +58,15 @@ export function createAuthSecretTokenVerifier(
   return {
     canVerify: (header) => header.alg === 'HS256',
     async verify(token: string): Promise<Caller> {
-      const cached = verified.get(token);
+      const cached = verified?.get(token);
       if (cached !== undefined) {
-        checkTimeClaims(cached, () => verified.delete(token));
-        verified.delete(token);
-        verified.set(token, cached);
+        checkTimeClaims(cached, () => verified?.delete(token));
 
         return copyCaller(cached.caller);
       }
 
       const entry = await verifyWithJose(token);
-      if (cacheSize > 0) {
-        if (verified.size >= cacheSize) verified.delete(verified.keys().next().value as string);
-        verified.set(token, entry);
-      }
+      verified?.set(token, entry);
 
       return copyCaller(entry.caller);
     },

@@ -1,5 +1,6 @@
 import type { Caller } from '@platform/datasource-toolkit';
 import { decodeProtectedHeader } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { InvalidTokenError } from './authentication-errors';
 
 /** What a verifier may look at to decide, before verification, whether a token is its own. */
@@ -27,11 +28,12 @@ export const PICKED_VERIFIER_CACHE_SIZE = 1000;
  * token's unverified header (never from its claims, which nobody checked yet).
  *
  * The choice depends only on the header, which is part of the token string: once a token has
- * verified, the verifier that took it is remembered (bounded LRU keyed by the whole token), so
- * its header is not decoded again. Tokens that fail verification are not remembered.
+ * verified, the verifier that took it is remembered (keyed by the whole token), so its header is
+ * not decoded again. Tokens that fail verification are not remembered.
  */
 export function createCompositeTokenVerifier(verifiers: readonly TokenVerifier[]): TokenVerifier {
-  const picked = new Map<string, TokenVerifier>();
+  // Least recently used token out once `PICKED_VERIFIER_CACHE_SIZE` are held.
+  const picked = new LRUCache<string, TokenVerifier>({ max: PICKED_VERIFIER_CACHE_SIZE });
   const pick = (token: string): TokenVerifier | undefined => {
     let header: UnverifiedTokenHeader;
     try {
@@ -47,17 +49,12 @@ export function createCompositeTokenVerifier(verifiers: readonly TokenVerifier[]
     canVerify: (header) => verifiers.some((verifier) => verifier.canVerify(header)),
     async verify(token) {
       const remembered = picked.get(token);
-      if (remembered !== undefined) {
-        picked.delete(token);
-        picked.set(token, remembered);
-        return remembered.verify(token);
-      }
+      if (remembered !== undefined) return remembered.verify(token);
 
       const verifier = pick(token);
       if (verifier === undefined) throw new InvalidTokenError('No issuer of this agent signs tokens like this one.');
 
       const caller = await verifier.verify(token);
-      if (picked.size >= PICKED_VERIFIER_CACHE_SIZE) picked.delete(picked.keys().next().value as string);
       picked.set(token, verifier);
 
       return caller;

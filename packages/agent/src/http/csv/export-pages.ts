@@ -11,9 +11,9 @@ import {
 } from '@platform/datasource-toolkit';
 
 /**
- * Offset paging is kept for the first records of an export (it is cheap there, and small exports
- * issue exactly the queries they always did); past this many records, an export sorted by its
- * numeric primary key switches to keyset paging.
+ * Offset paging is kept for the first records of an export (it is cheap there, and a small export
+ * stays plain offset queries); past this many records, an export sorted by its numeric primary
+ * key switches to keyset paging.
  */
 export const KEYSET_AFTER = 10_000;
 

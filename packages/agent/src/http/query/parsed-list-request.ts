@@ -1,9 +1,10 @@
 import type { Collection, CollectionSchema, Projection } from '@platform/datasource-toolkit';
+import { LRUCache } from 'lru-cache';
 import { type ListQuery, parseListQuery } from './parse-list-query';
 import { parseProjection } from './parse-projection';
 import type { RawQuery } from './raw-query';
 
-/** Distinct query strings remembered per collection (least recently used first out). */
+/** Distinct query strings remembered per collection. */
 export const PARSED_QUERY_CACHE_SIZE = 100;
 
 /** What a list route reads from its query string, validated against the collection. */
@@ -17,7 +18,7 @@ interface CacheEntry extends ParsedListRequest {
   readonly schema: CollectionSchema;
 }
 
-const cacheByCollection = new WeakMap<Collection, Map<string, CacheEntry>>();
+const cacheByCollection = new WeakMap<Collection, LRUCache<string, CacheEntry>>();
 
 /**
  * The projection and list query of `GET /:collection`, parsed and validated once per distinct
@@ -31,26 +32,20 @@ const cacheByCollection = new WeakMap<Collection, Map<string, CacheEntry>>();
  */
 export function parseListRequest(collection: Collection, queryString: string, query: RawQuery): ParsedListRequest {
   let cache = cacheByCollection.get(collection);
-  const cached = cache?.get(queryString);
-  if (cache !== undefined && cached !== undefined) {
-    cache.delete(queryString);
-    if (cached.schema === collection.schema) {
-      cache.set(queryString, cached);
-      return cached;
-    }
+  if (cache === undefined) {
+    // Least recently used query string out once `PARSED_QUERY_CACHE_SIZE` are held for the collection.
+    cache = new LRUCache({ max: PARSED_QUERY_CACHE_SIZE });
+    cacheByCollection.set(collection, cache);
   }
-
   const schema = collection.schema;
+  const cached = cache.get(queryString);
+  if (cached !== undefined && cached.schema === schema) return cached;
+
   const entry: CacheEntry = {
     projection: parseProjection(collection, query).withPks(collection),
     query: parseListQuery(collection, query),
     schema,
   };
-  if (cache === undefined) {
-    cache = new Map();
-    cacheByCollection.set(collection, cache);
-  }
-  if (cache.size >= PARSED_QUERY_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   cache.set(queryString, entry);
 
   return entry;

@@ -70,8 +70,8 @@ export async function findParent(context: RouteContext, target: RelationTarget, 
 }
 
 /**
- * The filter of the foreign records linked to the parent record, within `base` and the caller's
- * scope on the foreign collection. The parent must be visible to the caller.
+ * The filter of the foreign records linked to the parent record, within `base`, which already holds
+ * the caller's scope on the foreign collection (`buildListFilter`). The parent must be visible to the caller.
  */
 export async function buildForeignFilter(
   context: RouteContext,
@@ -79,7 +79,6 @@ export async function buildForeignFilter(
   base: PaginatedFilter,
 ): Promise<PaginatedFilter> {
   await findParent(context, target, target.relation.originKeyTarget);
-  const scoped = base.override({ conditionTree: await context.scoped(target.foreign, base.conditionTree) });
 
-  return FilterFactory.makeForeignFilter(context.caller, target.collection, target.id, target.relationName, scoped);
+  return FilterFactory.makeForeignFilter(context.caller, target.collection, target.id, target.relationName, base);
 }

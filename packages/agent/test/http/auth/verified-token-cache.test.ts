@@ -61,15 +61,14 @@ describe('createAuthSecretTokenVerifier: cache of verified tokens', () => {
 
   test('answers TokenExpiredError once a cached token has expired, and keeps answering it', async () => {
     const verifier = createAuthSecretTokenVerifier(AUTH_SECRET);
-    const token = await signAt(makeClaims(), { exp: seconds(NOW) + 60 });
+    const token = await signAt(makeClaims(), { exp: seconds(NOW) + 1 });
     await expect(verifier.verify(token)).resolves.toMatchObject({ id: 7 });
-
-    jest.setSystemTime(NOW + 59_000);
     await expect(verifier.verify(token)).resolves.toMatchObject({ id: 7 });
     expect(jwtVerify).toHaveBeenCalledTimes(1);
 
     // jwtVerify's rule: expired when exp <= now (seconds).
-    jest.setSystemTime(NOW + 60_000);
+    jest.setSystemTime(NOW + 1000);
+
     await expect(verifier.verify(token)).rejects.toMatchObject({ name: 'TokenExpiredError' });
     // Evicted: the next attempt goes back to jose, which rejects it too.
     await expect(verifier.verify(token)).rejects.toMatchObject({ name: 'TokenExpiredError' });
@@ -113,6 +112,19 @@ describe('createAuthSecretTokenVerifier: cache of verified tokens', () => {
       await expect(verifier.verify(noUser)).rejects.toMatchObject({ name: 'InvalidTokenError' });
     }
     expect(jwtVerify).toHaveBeenCalledTimes(4);
+  });
+
+  test('keeps one cache per verifier: a verifier of a new secret refuses a token cached under the old one', async () => {
+    const previous = createAuthSecretTokenVerifier(AUTH_SECRET);
+    const token = await signToken();
+    await previous.verify(token);
+    await expect(previous.verify(token)).resolves.toMatchObject({ id: 7 });
+    expect(jwtVerify).toHaveBeenCalledTimes(1);
+
+    const rotated = createAuthSecretTokenVerifier('a-rotated-secret-of-at-least-32-characters!');
+
+    await expect(rotated.verify(token)).rejects.toMatchObject({ name: 'InvalidTokenError' });
+    expect(jwtVerify).toHaveBeenCalledTimes(2);
   });
 
   test('keeps at most cacheSize tokens, evicting the least recently used', async () => {

@@ -81,43 +81,63 @@ describe('permissions', () => {
     ]);
   });
 
-  test('intersects the caller scope into list, count and get', async () => {
-    const scope = new ConditionTreeLeaf('authorId', 'Equal', 1);
-    const { app, authorization } = await makeApp({ permissions: makeRecordingPermissions({ books: scope }) });
+  describe('scopes on reads (the books of author 1, the reviews rated over 4)', () => {
+    const scopes = {
+      books: new ConditionTreeLeaf('authorId', 'Equal', 1),
+      reviews: new ConditionTreeLeaf('rating', 'GreaterThan', 4),
+    };
+    const get = async (path: string) => {
+      const { app, authorization } = await makeApp({ permissions: makeRecordingPermissions(scopes) });
+      return request(app).get(`/platform${path}`).set('Authorization', authorization);
+    };
+    const ids = (response: request.Response) => response.body.data.map((record: { id: number }) => record.id);
 
-    const list = await request(app).get('/platform/books').set('Authorization', authorization);
-    const count = await request(app).get('/platform/books/count').set('Authorization', authorization);
-    const outOfScope = await request(app).get('/platform/books/2').set('Authorization', authorization);
+    test('the unscoped library has records on both sides of each scope', async () => {
+      const { app, authorization } = await makeApp();
 
-    expect(list.body.data.map((book: { id: number }) => book.id)).toEqual([1, 3]);
-    expect(count.body).toEqual({ meta: { count: 2 } });
-    expect(outOfScope.status).toBe(404);
-  });
+      const books = await request(app)
+        .get('/platform/books?fields[books]=id,authorId')
+        .set('Authorization', authorization);
+      const reviews = await request(app)
+        .get('/platform/books/1/relationships/reviews')
+        .set('Authorization', authorization);
 
-  test('intersects the scope into writes: records out of scope are neither updated nor deleted', async () => {
-    const scope = new ConditionTreeLeaf('authorId', 'Equal', 1);
-    const { app, authorization } = await makeApp({ permissions: makeRecordingPermissions({ books: scope }) });
+      expect(books.body.data).toEqual([
+        { id: 1, authorId: 1 },
+        { id: 2, authorId: 2 },
+        { id: 3, authorId: 1 },
+      ]);
+      expect(reviews.body.data).toEqual([
+        { id: 1, rating: 5, bookId: 1 },
+        { id: 2, rating: 4, bookId: 1 },
+      ]);
+    });
 
-    const update = await request(app)
-      .put('/platform/books/2')
-      .set('Authorization', authorization)
-      .send({ data: { price: 1 } });
-    await request(app).delete('/platform/books').set('Authorization', authorization).send({ allRecords: true });
-    const remaining = await request(app).get('/platform/books').set('Authorization', authorization);
+    test('lists only the records in scope', async () => {
+      expect(ids(await get('/books'))).toEqual([1, 3]);
+    });
 
-    expect(update.status).toBe(404);
-    expect(remaining.body.data).toEqual([]);
-  });
+    test('counts only the records in scope', async () => {
+      expect((await get('/books/count')).body).toEqual({ meta: { count: 2 } });
+    });
 
-  test('intersects the scope of the foreign collection into relation lists', async () => {
-    const scope = new ConditionTreeLeaf('rating', 'GreaterThan', 4);
-    const { app, authorization } = await makeApp({ permissions: makeRecordingPermissions({ reviews: scope }) });
+    test('exports only the records in scope', async () => {
+      expect((await get('/books.csv?fields[books]=id')).text).toBe('id\n1\n3\n');
+    });
 
-    const response = await request(app)
-      .get('/platform/books/1/relationships/reviews')
-      .set('Authorization', authorization);
+    test('answers 404 for a record out of scope', async () => {
+      expect((await get('/books/2')).status).toBe(404);
+    });
 
-    expect(response.body.data.map((review: { id: number }) => review.id)).toEqual([1]);
+    test('lists, counts and exports only the related records in the scope of the foreign collection', async () => {
+      expect(ids(await get('/books/1/relationships/reviews'))).toEqual([1]);
+      expect((await get('/books/1/relationships/reviews/count')).body).toEqual({ meta: { count: 1 } });
+      expect((await get('/books/1/relationships/reviews.csv?fields[reviews]=id')).text).toBe('id\n1\n');
+    });
+
+    test('answers 404 for the relations of a parent record out of scope', async () => {
+      expect((await get('/books/2/relationships/reviews')).status).toBe(404);
+    });
   });
 
   test('the development service allows everything, with no scope', async () => {
