@@ -7,10 +7,9 @@ import {
   Projection,
   type RecordData,
 } from '@platform/datasource-toolkit';
+import { makeCaller, makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
 import request from 'supertest';
 import { makeActionDataSource } from '../factories/action-data-source';
-import { makeCaller } from '../factories/caller';
-import { makeLibraryDataSource } from '../factories/library-data-source';
 import { makeApp } from '../factories/make-app';
 import { makeRecordingPermissions } from '../factories/permissions';
 import { type TestCollectionExtras, withTestExtras } from '../factories/test-collection';
