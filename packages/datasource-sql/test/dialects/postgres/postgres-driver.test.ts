@@ -53,4 +53,53 @@ describeWithService('postgres', 'PostgreSQL driver values', () => {
 
     expect(types.getTypeParser(20, 'text')('12')).toBe('12');
   });
+
+  describe("queries (run through pg's callback form under one promise)", () => {
+    test("reach pg's client through its callback form, never its promise form", async () => {
+      const { Client } = await import('pg');
+      const query = jest.spyOn(Client.prototype, 'query');
+      try {
+        await one('1');
+        await sql`select ${2}::int as v`.execute(connection.db);
+
+        expect(query).toHaveBeenCalled();
+        for (const call of query.mock.calls) expect(typeof call[2]).toBe('function');
+      } finally {
+        query.mockRestore();
+      }
+    });
+
+    test('rejects a failing statement with the server error, its code and a stack leading to the caller', async () => {
+      const failure = await sql`select * from no_such_table`.execute(connection.db).catch((error: unknown) => error);
+
+      expect(failure).toBeInstanceOf(Error);
+      expect(failure).toMatchObject({ code: '42P01', message: 'relation "no_such_table" does not exist' });
+      expect((failure as Error).stack).toContain('postgres-driver.test.ts');
+    });
+
+    test('answers many concurrent statements, each with its own rows', async () => {
+      const values = Array.from({ length: 50 }, (_, index) => index);
+
+      const results = await Promise.all(values.map((value) => one(`${value}::int * 2`)));
+
+      expect(results).toEqual(values.map((value) => value * 2));
+    });
+
+    test('runs transactions on one client: a commit keeps the rows, a rollback drops them', async () => {
+      await sql`create table tx_probe (id int primary key)`.execute(connection.db);
+      await connection.db.transaction().execute(async (tx) => {
+        await sql`insert into tx_probe values (1)`.execute(tx);
+      });
+      await connection.db
+        .transaction()
+        .execute(async (tx) => {
+          await sql`insert into tx_probe values (2)`.execute(tx);
+          throw new Error('abort');
+        })
+        .catch(() => undefined);
+
+      const { rows } = await sql<{ id: number }>`select id from tx_probe order by id`.execute(connection.db);
+      expect(rows).toEqual([{ id: 1 }]);
+    });
+  });
 });
