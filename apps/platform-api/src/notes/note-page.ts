@@ -1,7 +1,7 @@
-import type { Range } from '../activity-logs/range';
 import type { AppContext } from '../context';
 import { mapHotQuery } from '../db/hot-query';
 import { Prisma } from '../generated/prisma/client';
+import type { Range } from '../logs/range';
 import type { NoteFilters } from './note-filters';
 import { readNotePageRow } from './note-page-row';
 import type { NoteView } from './note-record';

@@ -1,7 +1,7 @@
 /**
  * A fresh platform-api for one test file, on a database of its own.
  *
- *   import { createTestContext, describeEachDatabase } from '../helpers/test-context';
+ *   import { createTestContext, describeEachDatabase } from './test-context';
  *
  *   describeEachDatabase('tokens routes', (kind) => {
  *     let test: TestContext;

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../src/context';
 import { readNotePage } from '../../src/notes/note-page';
+import { seedNote } from '../factories/note-factory';
+import { seedWorld, type World } from '../factories/world-factory';
 import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
-import { seedNote, seedWorld, type World } from '../public-api/helpers/public-api-fixtures';
 
 describeEachDatabase('readNotePage', (kind) => {
   let testContext: TestContext;

@@ -1,7 +1,7 @@
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { AppContext } from '../../context';
 import { type NotePageRowOf, readScopedNotePage, type ScopedNotePage } from '../../notes/note-page';
-import { wellFormedBearerHash } from '../auth/bearer-hash';
+import { wellFormedBearerHash } from '../../tokens/bearer-hash';
 import { readQuery } from '../query/read-query';
 import { NotePageFeed } from './note-page-feed';
 import { type NotesQuery, notesQuerySchema } from './note-schemas';

@@ -1,5 +1,4 @@
 import { type Request, type Response, Router } from 'express';
-import { getTokenAuth } from '../../auth/require-token';
 import type { AppContext } from '../../context';
 import { parseOrThrow } from '../../errors';
 import { sendJsonText } from '../../http/json-text';
@@ -12,8 +11,9 @@ import {
   listEnvironmentNotes,
   unarchiveNote,
 } from '../../notes/notes-service';
+import { authorize } from '../../tokens/public-api-auth';
+import { getTokenAuth } from '../../tokens/require-token';
 import type { TokensService } from '../../tokens/tokens-service';
-import { authorize } from '../auth/public-api-auth';
 import { environmentNotFound, findEnvironment } from '../environment-scope';
 import { readQuery } from '../query/read-query';
 import { notePathSchema, notesQuerySchema } from './note-schemas';
