@@ -11,10 +11,10 @@ import { seedProject } from '../factories/project-factory';
 import { createTestClock } from '../factories/test-clock';
 import { seedUser, setRole } from '../factories/user-factory';
 import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
+import { forbidden } from './forbidden';
 
 const INVALID = { error: 'Unauthorized', message: 'Invalid or missing application token.' };
 const EXPIRED = { error: 'Unauthorized', message: 'The application token has expired.' };
-const forbidden = (reason: string) => ({ error: 'Forbidden', message: `Insufficient permissions: ${reason}` });
 
 /** A small app standing for the public API: one read route, one write route, one route without project. */
 function createPingApp(context: AppContext, tokens: TokensService): express.Express {

@@ -2,14 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createPostgresDatabase, describeWithService, type TestDatabase } from '@platform/tooling/test-services';
-import { readMigrationList } from '../../../src/db/migrator/migration-list';
-import { migrationsDir } from '../../../src/db/package-root';
+import { migrationNames } from '../../helpers/migration-names';
 import { copyPGliteTemplateTo } from '../../helpers/pglite-template';
 import { runCliCaptured } from '../run-cli';
-
-async function migrationNames(): Promise<string[]> {
-  return (await readMigrationList(migrationsDir())).migrationDirectories.map((directory) => directory.path);
-}
 
 /** From an empty database: pending, migrated, then nothing left to apply. */
 function runMigrateContract(makeEnv: () => NodeJS.ProcessEnv) {

@@ -11,12 +11,8 @@ import {
   migrationStatus,
 } from '../../../src/db/migrator/migrator';
 import { migrationsDir } from '../../../src/db/package-root';
+import { migrationNames } from '../../helpers/migration-names';
 import { clonePGliteTemplate } from '../../helpers/pglite-template';
-
-async function migrationNames(): Promise<string[]> {
-  const list = await readMigrationList(migrationsDir());
-  return list.migrationDirectories.map((directory) => directory.path);
-}
 
 function runMigratorContract(makeTarget: () => MigrationTarget, options: { canDiff: boolean }) {
   test('reports every migration pending on an empty database', async () => {
