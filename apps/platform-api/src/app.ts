@@ -4,8 +4,8 @@ import { createErrorHandler, notFoundHandler } from './http/error-handler';
 import { healthRoutes } from './http/health-routes';
 import { jsonBody } from './http/json-body';
 import { requestLogger } from './http/request-logger';
+import { mountRoutes } from './mount-routes';
 import { PUBLIC_API_PREFIX, publicApiRouter } from './public-api';
-import { mountRoutes } from './routes';
 
 /**
  * Builds platform-api's Express app over an already opened context (database, config, logger).

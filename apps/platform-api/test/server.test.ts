@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config/config';
 import { migrationStatus } from '../src/db/migrator/migrator';
 import { rateLimitConnectionName } from '../src/public-api/rate-limit/rate-limit-store';
 import { startServer } from '../src/server';
+import { copyPGliteTemplateTo } from './helpers/pglite-template';
 
 const silent = pino({ level: 'silent' });
 
@@ -90,6 +91,8 @@ describeWithService('postgres', 'startServer with PostgreSQL', () => {
 
 describeWithService('redis', 'startServer with REDIS_URL', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-api-server-redis-'));
+  // A migrated copy: this block is about Redis, and the first start's migration is tested above.
+  beforeAll(() => copyPGliteTemplateTo(path.join(dataDir, 'data')));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   async function rateLimitConnections(): Promise<number> {

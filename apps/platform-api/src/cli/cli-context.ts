@@ -3,17 +3,34 @@ import pino from 'pino';
 import { type Config, loadConfig } from '../config/config';
 import type { AppContext } from '../context';
 import { createPrismaClient } from '../db/create-prisma-client';
+import type { PrismaClient } from '../generated/prisma/client';
 import { createLogger } from '../logger';
 
 /** Exit codes of `platform-api`: 0 success, 1 runtime failure, 2 usage or configuration error. */
 export const ExitCode = { Ok: 0, Failure: 1, Usage: 2 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
-/** Where the CLI writes and what it reads; tests pass their own to capture output. */
+/** Where the CLI writes, what it reads and which database it opens; tests pass their own. */
 export interface CliIo {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   readonly env: NodeJS.ProcessEnv;
+  /**
+   * Opens the database of the configuration: by default the one `start` would open (migrating it
+   * first when PLATFORM_MIGRATE_ON_START). Tests hand in a database they already hold open.
+   */
+  readonly openDatabase?: (config: Config) => Promise<OpenDatabase>;
+}
+
+/** A database opened for one command, closed when the command ends. */
+export interface OpenDatabase {
+  readonly prisma: PrismaClient;
+  close(): Promise<void>;
+}
+
+async function openConfiguredDatabase(config: Config): Promise<OpenDatabase> {
+  const prisma = await createPrismaClient(config);
+  return { prisma, close: () => prisma.$disconnect() };
 }
 
 /** What each command is given besides its own options. */
@@ -22,8 +39,8 @@ export interface CliContext {
   /** Parses the environment; a bad variable ends the command with exit code 2. */
   loadConfig(): Config;
   /**
-   * Opens the database as `start` would (migrating first when PLATFORM_MIGRATE_ON_START) and
-   * runs `work` with an AppContext, closing the database afterwards.
+   * Opens the database (`io.openDatabase`, or as `start` would) and runs `work` with an
+   * AppContext, closing the database afterwards.
    */
   withAppContext<T>(work: (context: AppContext) => Promise<T>): Promise<T>;
   /** Prints `json` (one line) when the command got `--json`, else `text`. */
@@ -59,11 +76,11 @@ export function createCliContext(
       const config = cli.loadConfig();
       // Logs go to stderr so that stdout carries only the command's own output.
       const logger = createLogger(config, pino.destination(2));
-      const prisma = await createPrismaClient(config);
+      const database = await (io.openDatabase ?? openConfiguredDatabase)(config);
       try {
-        return await work({ prisma, config, logger, now: () => new Date() });
+        return await work({ prisma: database.prisma, config, logger, now: () => new Date() });
       } finally {
-        await prisma.$disconnect();
+        await database.close();
       }
     },
     print(command: Command, json: unknown, text: string) {

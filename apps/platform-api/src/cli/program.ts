@@ -8,7 +8,7 @@ const VERSION: string = require('../../package.json').version;
 export function createProgram(io: CliIo): { program: Command; cli: ReturnType<typeof createCliContext> } {
   const cli = createCliContext(io);
   const program = new Command('platform-api')
-    .description("The platform's server: organizations, users, tokens, logs, workflows and the public API.")
+    .description("The platform's server: organizations, users, tokens, notes, logs and the public API.")
     .version(VERSION)
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride()

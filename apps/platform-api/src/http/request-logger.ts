@@ -26,10 +26,9 @@ export interface RequestLoggerOptions {
  * by the base logger (src/logger.ts).
  *
  * Replaces pino-http, which builds each request's child logger on arrival, serializing and
- * redacting the request before any route runs, even when no line is ever written: 0.13 to 0.2 ms
- * of every public API request on the benchmark (bench/README.md, public-api-notes). Here the
- * child is built when something first logs, and the completion line is written after the
- * response, only when its level is enabled.
+ * redacting the request before any route runs, even when no line is ever written: a cost on every
+ * public API request. Here the child is built when something first logs, and the completion line
+ * is written after the response, only when its level is enabled.
  */
 export function requestLogger(logger: Logger, options: RequestLoggerOptions = {}): RequestHandler {
   const base = logger.child(

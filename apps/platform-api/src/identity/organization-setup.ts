@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { recordAdminLog } from '../admin-logs/admin-log-service';
 import type { AppContext } from '../context';
 import { ConflictError, parseOrThrow } from '../errors';
+import { recordAdminLog } from '../logs/admin-log-service';
 import { generateEnvironmentSecret, hashEnvironmentSecret } from './environment-secret';
 import { emailSchema, passwordSchema, personNameSchema, resourceNameSchema } from './identity-schemas';
 import { hashPassword } from './password-hasher';

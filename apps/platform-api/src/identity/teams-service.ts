@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { recordAdminLog } from '../admin-logs/admin-log-service';
 import type { AppContext } from '../context';
 import { ConflictError, NotFoundError, parseOrThrow, ValidationError } from '../errors';
 import type { Prisma } from '../generated/prisma/client';
+import { recordAdminLog } from '../logs/admin-log-service';
 import { emailSchema, resourceNameSchema } from './identity-schemas';
 import { isUniqueViolation } from './unique-violation';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { recordAdminLog } from '../admin-logs/admin-log-service';
 import type { AppContext } from '../context';
 import { ConflictError, NotFoundError, parseOrThrow } from '../errors';
 import type { Role, User } from '../generated/prisma/client';
+import { recordAdminLog } from '../logs/admin-log-service';
 import { emailSchema, passwordSchema, personNameSchema, roleSchema, usernameSchema } from './identity-schemas';
 import { hashPassword } from './password-hasher';
 import { isUniqueViolation } from './unique-violation';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Range } from '../activity-logs/range';
 import { Prisma } from '../generated/prisma/client';
+import type { Range } from '../logs/range';
 import type { NoteFilters } from './note-filters';
 
 /**

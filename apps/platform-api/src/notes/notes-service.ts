@@ -1,8 +1,8 @@
-import { NOTE_ACTIVITY_ACTIONS } from '../activity-logs/activity-log-entry';
-import { recordActivityLog } from '../activity-logs/activity-log-service';
 import type { AppContext } from '../context';
 import { queryRows } from '../db/query-rows';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { NOTE_ACTIVITY_ACTIONS } from '../logs/activity-log-entry';
+import { recordActivityLog } from '../logs/activity-log-service';
 import type { NoteFilters } from './note-filters';
 import type { AddNoteMessageInput, CreateNoteInput } from './note-inputs';
 import { notePageRowsSchema, notePageStatement } from './note-page-statement';

@@ -4,9 +4,11 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { packageRoot } from '../../src/db/package-root';
+import { copyPGliteTemplateTo } from '../helpers/pglite-template';
 
-// The one end-to-end test of the real `platform-api` bin: it builds dist/cli.cjs with tsup, then
-// runs bin/platform-api.cjs in child processes. Everything else is tested in-process (program.test.ts).
+// The end-to-end tests of the real `platform-api` bin, one per command: it builds dist/cli.cjs with
+// tsup, then runs bin/platform-api.cjs in child processes, each opening the database its environment
+// names. Everything else about the commands is tested in-process (test/cli/*.test.ts).
 const root = packageRoot();
 const bin = path.join(root, 'bin', 'platform-api.cjs');
 
@@ -55,6 +57,8 @@ describe('bin/platform-api.cjs', () => {
   });
 
   test('`start --json` serves /health and /ready, then exits 0 on SIGTERM', async () => {
+    // A migrated copy: migrating at first start is test/server.test.ts's.
+    await copyPGliteTemplateTo(path.join(workDir, 'start-data'));
     const child = spawn(process.execPath, [bin, 'start', '--json'], {
       cwd: workDir,
       env: childEnv({ PORT: '0', PLATFORM_DATA_DIR: path.join(workDir, 'start-data') }),
@@ -89,5 +93,66 @@ describe('bin/platform-api.cjs', () => {
 
     expect(status).toBe(2);
     expect(stderr).toMatch(/Invalid configuration:\n {2}- PORT: /);
+  });
+
+  describe('database commands, each run on the embedded database its environment names', () => {
+    const dataDir = path.join(workDir, 'commands-data');
+    const run = (...argv: string[]): unknown =>
+      JSON.parse(
+        execFileSync(process.execPath, [bin, ...argv, '--json'], {
+          cwd: workDir,
+          env: childEnv({ PLATFORM_DATA_DIR: dataDir, PLATFORM_MIGRATE_ON_START: 'false' }),
+          encoding: 'utf8',
+        }),
+      );
+
+    beforeAll(async () => {
+      await copyPGliteTemplateTo(dataDir);
+    });
+
+    // Each command reads what the previous one wrote: they share the data directory, in this order.
+    test('`init --json` creates the organization and its project', () => {
+      const setup = run(
+        ...['init', '--organization', 'acme', '--project', 'crm', '--environments', 'production'],
+        ...['--admin-email', 'admin@example.com', '--admin-password', 'a-long-password'],
+      );
+
+      expect(setup).toMatchObject({
+        organization: { name: 'acme' },
+        project: { name: 'crm' },
+        admin: { email: 'admin@example.com' },
+        environments: [{ name: 'production', secret: expect.stringMatching(/^[0-9a-f]{64}$/) }],
+      });
+    });
+
+    test('`users add --json` adds a user to the project `init` created', () => {
+      const added = run(
+        ...['users', 'add', '--email', 'ada@example.com', '--first-name', 'Ada', '--last-name', 'Lovelace'],
+        ...['--project', 'crm', '--role', 'Editor'],
+      );
+
+      expect(added).toEqual({
+        isNewUser: true,
+        user: expect.objectContaining({ email: 'ada@example.com', role: 'Editor' }),
+      });
+    });
+
+    test('`teams add --json` makes a team of the user `users add` added', () => {
+      const added = run('teams', 'add', '--project', 'crm', '--name', 'Support', '--members', 'ada@example.com');
+
+      expect(added).toMatchObject({ team: { name: 'Support', memberEmails: ['ada@example.com'] } });
+    });
+
+    test('`tokens create --json` issues a token to the Admin `init` created', () => {
+      const created = run(
+        ...['tokens', 'create', '--project', 'crm', '--user', 'admin@example.com', '--name', 'backup'],
+        ...['--scopes', 'notes:read', '--permission', 'read-only'],
+      );
+
+      expect(created).toMatchObject({
+        value: expect.stringMatching(/^plat_[0-9A-Za-z]{49}$/),
+        token: { name: 'backup', scopes: ['notes:read'] },
+      });
+    });
   });
 });

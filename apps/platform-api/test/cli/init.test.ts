@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
+import { uniqueSuffix } from '../factories/unique-suffix';
 import { type CliDatabase, openCliDatabase, runCliOn } from '../helpers/cli-database';
 import { describeEachDatabase } from '../helpers/test-context';
-import { uniqueSuffix } from '../identity/identity-fixtures';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 

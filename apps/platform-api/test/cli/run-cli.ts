@@ -1,3 +1,4 @@
+import type { CliIo } from '../../src/cli/cli-context';
 import { runCli } from '../../src/cli/program';
 
 export interface CliRun {
@@ -8,8 +9,15 @@ export interface CliRun {
   json<T = unknown>(): T;
 }
 
-/** Runs the `platform-api` program in-process with `env` as its whole environment. */
-export async function runCliCaptured(argv: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+/**
+ * Runs the `platform-api` program in-process with `env` as its whole environment, on the database
+ * `openDatabase` hands over (the one `env` configures when omitted).
+ */
+export async function runCliCaptured(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+  openDatabase?: CliIo['openDatabase'],
+): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const { exitCode } = await runCli(argv, {
@@ -20,6 +28,7 @@ export async function runCliCaptured(argv: readonly string[], env: NodeJS.Proces
       stderr += text;
     },
     env: { PLATFORM_LOG_LEVEL: 'silent', ...env },
+    openDatabase,
   });
   return { exitCode, stdout, stderr, json: <T>() => JSON.parse(stdout) as T };
 }

@@ -1,6 +1,7 @@
+import { seedProject } from '../factories/project-factory';
+import { seedUser } from '../factories/user-factory';
 import { type CliDatabase, openCliDatabase, runCliOn } from '../helpers/cli-database';
 import { describeEachDatabase } from '../helpers/test-context';
-import { seedProject, seedUser } from '../identity/identity-fixtures';
 
 describeEachDatabase('platform-api teams', (kind) => {
   let database: CliDatabase;

@@ -1,8 +1,9 @@
 import type { Project, User } from '../../src/generated/prisma/client';
 import { hashToken } from '../../src/tokens/token-format';
+import { seedProject } from '../factories/project-factory';
+import { seedUser } from '../factories/user-factory';
 import { type CliDatabase, openCliDatabase, runCliOn } from '../helpers/cli-database';
 import { describeEachDatabase } from '../helpers/test-context';
-import { seedMember, seedProject } from '../tokens/token-fixtures';
 
 /** The `--json` outputs these tests read fields of. */
 interface CreatedJson {
@@ -40,7 +41,7 @@ describeEachDatabase('platform-api tokens', (kind) => {
     database = await openCliDatabase(kind);
     await database.withContext(async (context) => {
       project = await seedProject(context);
-      admin = await seedMember(context, project, { email: 'ops@example.com' });
+      admin = await seedUser(context, { project, email: 'ops@example.com' });
     });
   });
   afterAll(() => database.close());
@@ -78,7 +79,7 @@ describeEachDatabase('platform-api tokens', (kind) => {
 
   test('list shows the tokens without their values, and --user filters', async () => {
     const created = (await cli(...createArgs('--json'))).json<CreatedJson>();
-    const other = await database.withContext((context) => seedMember(context, project, { role: 'Developer' }));
+    const other = await database.withContext((context) => seedUser(context, { project, role: 'Developer' }));
 
     const all = await cli('tokens', 'list', '--project', project.name, '--json');
     const text = await cli('tokens', 'list', '--project', project.name);
@@ -95,7 +96,7 @@ describeEachDatabase('platform-api tokens', (kind) => {
   });
 
   test('list shows whether each token was created by an Admin of the project', async () => {
-    const developer = await database.withContext((context) => seedMember(context, project, { role: 'Developer' }));
+    const developer = await database.withContext((context) => seedUser(context, { project, role: 'Developer' }));
     const asDeveloper = createArgs('--json').map((arg) => (arg === admin.email ? developer.email : arg));
     const byAdmin = (await cli(...createArgs('--json'))).json<CreatedJson>();
     const byDeveloper = (await cli(...asDeveloper)).json<CreatedJson>();
@@ -199,7 +200,9 @@ describeEachDatabase('platform-api tokens', (kind) => {
   });
 
   test('exits 1 for a user who is not a member of the project', async () => {
-    const outsider = await database.withContext(async (context) => seedMember(context, await seedProject(context)));
+    const outsider = await database.withContext(async (context) =>
+      seedUser(context, { project: await seedProject(context) }),
+    );
 
     const result = await cli(
       'tokens',

@@ -1,7 +1,8 @@
 import { verifyPassword } from '../../src/identity/password-hasher';
+import { seedProject } from '../factories/project-factory';
+import { seedUser } from '../factories/user-factory';
 import { type CliDatabase, openCliDatabase, runCliOn } from '../helpers/cli-database';
 import { describeEachDatabase } from '../helpers/test-context';
-import { seedProject, seedUser } from '../identity/identity-fixtures';
 
 describeEachDatabase('platform-api users', (kind) => {
   let database: CliDatabase;

@@ -1,22 +1,26 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { applyMigrations } from '../../src/db/migrator/migrator';
-import { migrationsDir } from '../../src/db/package-root';
+import { migrationsHash } from './migrations-hash';
 
 /** Set by test/global-setup.ts for the test workers. */
 export const TEMPLATE_ENV = 'PLATFORM_PGLITE_TEMPLATE';
 
 /**
  * A migrated PGlite data directory, dumped as a tarball in the OS temp dir and keyed by the
- * migrations' content: built once (≈3 s) and reused by every later jest run until a migration
- * changes. Test files clone it with `new PGlite({ loadDataDir })` (≈0.5 s).
+ * migrations' content: built once and reused by every later jest run until a migration
+ * changes. Test files clone it with `new PGlite({ loadDataDir })` (much faster than migrating).
  */
 export async function ensurePGliteTemplate(): Promise<string> {
-  const file = path.join(os.tmpdir(), 'platform-api-pglite', `template-${migrationsHash()}.tar`);
+  // The installed PGlite's path carries its version (pnpm store layout): a new PGlite, a new template.
+  const file = path.join(
+    os.tmpdir(),
+    'platform-api-pglite',
+    `template-${migrationsHash(require.resolve('@electric-sql/pglite'))}.tar`,
+  );
   if (existsSync(file)) return file;
 
   const pglite = await PGlite.create();
@@ -40,13 +44,8 @@ export async function clonePGliteTemplate(): Promise<PGlite> {
   return PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) });
 }
 
-function migrationsHash(): string {
-  const hash = createHash('sha256');
-  const dir = migrationsDir();
-  for (const folder of readdirSync(dir).sort()) {
-    const file = path.join(dir, folder, 'migration.sql');
-    if (existsSync(file)) hash.update(folder).update(readFileSync(file));
-  }
-  // The installed PGlite's path carries its version (pnpm store layout): a new PGlite, a new template.
-  return hash.update(require.resolve('@electric-sql/pglite')).digest('hex').slice(0, 16);
+/** Writes a copy of the migrated template to the data directory `dataDir`, for code that opens it by path. */
+export async function copyPGliteTemplateTo(dataDir: string): Promise<void> {
+  const file = process.env[TEMPLATE_ENV] ?? (await ensurePGliteTemplate());
+  await (await PGlite.create(dataDir, { loadDataDir: new Blob([readFileSync(file)]) })).close();
 }

@@ -1,7 +1,7 @@
 /**
  * A fresh platform-api for one test file, on a database of its own.
  *
- *   import { createTestContext, describeEachDatabase } from '../helpers/test-context';
+ *   import { createTestContext, describeEachDatabase } from './test-context';
  *
  *   describeEachDatabase('tokens routes', (kind) => {
  *     let test: TestContext;
@@ -14,21 +14,21 @@
  *     });
  *   });
  *
- * `pglite`: an in-memory copy of the migrated template built once per jest run (≈0.5 s).
- * `postgres`: a new database on the shared PostgreSQL with the migrations applied, dropped at
- * close. Run through `pnpm test -- <path>`: PGlite needs NODE_OPTIONS=--experimental-vm-modules,
+ * `pglite`: an in-memory copy of the migrated PGlite template (test/helpers/pglite-template.ts).
+ * `postgres`: a new database on the shared PostgreSQL, copied from the migrated template database
+ * (test/helpers/postgres-template.ts), dropped at close. Run through `pnpm test -- <path>`: PGlite needs NODE_OPTIONS=--experimental-vm-modules,
  * which the package's test script sets.
  */
-import { createPostgresDatabase, describeWithService } from '@platform/tooling/test-services';
+import { describeWithService } from '@platform/tooling/test-services';
 import type express from 'express';
 import pino from 'pino';
 import { createApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config/config';
 import type { AppContext } from '../../src/context';
 import { createPGlitePrismaClient, createPostgresPrismaClient } from '../../src/db/create-prisma-client';
-import { applyMigrations } from '../../src/db/migrator/migrator';
 import type { PrismaClient } from '../../src/generated/prisma/client';
 import { clonePGliteTemplate } from './pglite-template';
+import { createMigratedPostgresDatabase } from './postgres-template';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -84,13 +84,7 @@ async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
     };
   }
 
-  const database = await createPostgresDatabase('platform_api');
-  try {
-    await applyMigrations({ databaseUrl: database.uri });
-  } catch (error) {
-    await database.drop();
-    throw error;
-  }
+  const database = await createMigratedPostgresDatabase('platform_api');
   const prisma = createPostgresPrismaClient(database.uri);
   return {
     prisma,

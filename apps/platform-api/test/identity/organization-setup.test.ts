@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../../src/context';
 import { setupOrganization } from '../../src/identity/organization-setup';
 import { verifyPassword } from '../../src/identity/password-hasher';
+import { uniqueSuffix } from '../factories/unique-suffix';
+import { seedUser } from '../factories/user-factory';
 import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
-import { seedUser, uniqueSuffix } from './identity-fixtures';
 
 describeEachDatabase('organization setup', (kind) => {
   let platform: TestContext;

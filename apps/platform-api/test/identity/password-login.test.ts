@@ -1,8 +1,8 @@
 import type { AppContext } from '../../src/context';
 import { signInWithPassword } from '../../src/identity/password-login';
 import { createUser } from '../../src/identity/users-service';
+import { uniqueSuffix } from '../factories/unique-suffix';
 import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
-import { uniqueSuffix } from './identity-fixtures';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 

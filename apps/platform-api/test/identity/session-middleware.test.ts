@@ -4,8 +4,8 @@ import type { AppContext } from '../../src/context';
 import { createErrorHandler } from '../../src/http/error-handler';
 import { getSessionLocals, requireSession } from '../../src/identity/session-middleware';
 import { createSession } from '../../src/identity/sessions-service';
+import { seedUser } from '../factories/user-factory';
 import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
-import { seedUser } from './identity-fixtures';
 
 /** A small app as a later feature (MCP or agent authorization) would build on requireSession. */
 function appWith(context: AppContext): express.Express {

@@ -7,8 +7,9 @@ import {
   LAST_SEEN_RESOLUTION_MS,
   revokeSession,
 } from '../../src/identity/sessions-service';
+import { createTestClock, type TestClock } from '../factories/test-clock';
+import { seedUser } from '../factories/user-factory';
 import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
-import { createTestClock, seedUser, type TestClock } from './identity-fixtures';
 
 describeEachDatabase('sessions service', (kind) => {
   let platform: TestContext;

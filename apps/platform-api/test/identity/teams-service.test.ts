@@ -1,7 +1,8 @@
 import type { AppContext } from '../../src/context';
 import { addTeamMember, addTeamToProject } from '../../src/identity/teams-service';
+import { seedProject } from '../factories/project-factory';
+import { seedUser } from '../factories/user-factory';
 import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
-import { seedProject, seedUser } from './identity-fixtures';
 
 describeEachDatabase('teams service', (kind) => {
   let platform: TestContext;

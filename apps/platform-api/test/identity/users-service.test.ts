@@ -6,8 +6,10 @@ import {
   getUserByEmail,
   listProjectUsers,
 } from '../../src/identity/users-service';
+import { seedProject } from '../factories/project-factory';
+import { uniqueSuffix } from '../factories/unique-suffix';
+import { seedUser } from '../factories/user-factory';
 import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
-import { seedProject, seedUser, uniqueSuffix } from './identity-fixtures';
 
 describeEachDatabase('users service', (kind) => {
   let platform: TestContext;

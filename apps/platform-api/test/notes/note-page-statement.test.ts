@@ -1,8 +1,9 @@
 import type { AppContext } from '../../src/context';
 import { queryRows } from '../../src/db/query-rows';
 import { notePageRowsSchema, notePageStatement } from '../../src/notes/note-page-statement';
+import { seedNote } from '../factories/note-factory';
+import { seedWorld, type World } from '../factories/world-factory';
 import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
-import { seedNote, seedWorld, type World } from '../public-api/helpers/public-api-fixtures';
 
 describeEachDatabase('notePageStatement', (kind) => {
   let testContext: TestContext;

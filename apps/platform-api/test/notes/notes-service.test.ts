@@ -1,9 +1,9 @@
 import type { AppContext } from '../../src/context';
 import type { NoteActor, NoteScope } from '../../src/notes/note-record';
 import { addNoteMessage, archiveNote, createNote, getNote, listNotes } from '../../src/notes/notes-service';
+import { createTestClock } from '../factories/test-clock';
+import { seedWorld, type World } from '../factories/world-factory';
 import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
-import { seedWorld, type World } from '../public-api/helpers/public-api-fixtures';
-import { createTestClock } from '../tokens/token-fixtures';
 
 describeEachDatabase('notes service', (kind) => {
   const clock = createTestClock('2030-05-01T08:00:00.000Z');

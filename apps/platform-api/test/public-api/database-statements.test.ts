@@ -4,9 +4,10 @@ import type { Config } from '../../src/config/config';
 import type { PrismaClient } from '../../src/generated/prisma/client';
 import { createPublicApiDocument } from '../../src/public-api';
 import { checksumOf, TOKEN_PREFIX } from '../../src/tokens/token-format';
+import { issueToken } from '../factories/token-factory';
+import { seedWorld, type World } from '../factories/world-factory';
 import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
 import { createPublicApiClient, type PublicApiClient } from './helpers/public-api-client';
-import { issueToken, seedWorld, type World } from './helpers/public-api-fixtures';
 
 /**
  * Counts the database operations made through a Prisma client (raw statements and model calls).

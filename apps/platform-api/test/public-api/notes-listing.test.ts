@@ -1,8 +1,11 @@
 import request from 'supertest';
 import type { Note, User } from '../../src/generated/prisma/client';
+import { seedNote } from '../factories/note-factory';
+import { issueToken } from '../factories/token-factory';
+import { seedUser } from '../factories/user-factory';
+import { seedWorld, type World } from '../factories/world-factory';
 import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
 import { createPublicApiClient, type PublicApiClient } from './helpers/public-api-client';
-import { issueToken, seedNote, seedUser, seedWorld, type World } from './helpers/public-api-fixtures';
 
 describeEachDatabase('GET /v1/project/{projectName}/environment/{environmentName}/notes', (kind) => {
   let testContext: TestContext;
@@ -22,7 +25,7 @@ describeEachDatabase('GET /v1/project/{projectName}/environment/{environmentName
     const { context } = testContext;
     api = createPublicApiClient(testContext.app);
     world = await seedWorld(context);
-    author = await seedUser(context, world.project, 'Editor');
+    author = await seedUser(context, { project: world.project, role: 'Editor' });
     token = (
       await issueToken(context, world.project, world.admin, { scopes: ['notes:read'], permissionLevel: 'read-only' })
     ).value;

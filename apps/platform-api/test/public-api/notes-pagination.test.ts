@@ -1,7 +1,8 @@
 import type { Environment } from '../../src/generated/prisma/client';
+import { issueToken } from '../factories/token-factory';
+import { seedWorld, type World } from '../factories/world-factory';
 import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
 import { createPublicApiClient, type PublicApiClient } from './helpers/public-api-client';
-import { issueToken, seedWorld, type World } from './helpers/public-api-fixtures';
 
 interface Page {
   hasMore: boolean;

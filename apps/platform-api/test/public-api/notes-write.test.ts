@@ -1,8 +1,11 @@
-import { createTokensService } from '../../src/tokens/tokens-service';
+import { revokeToken } from '../../src/tokens/tokens-service';
+import { seedNote } from '../factories/note-factory';
+import { createTestClock } from '../factories/test-clock';
+import { issueToken } from '../factories/token-factory';
+import { seedUser } from '../factories/user-factory';
+import { seedWorld, type World } from '../factories/world-factory';
 import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
-import { createTestClock } from '../tokens/token-fixtures';
 import { createPublicApiClient, type PublicApiClient } from './helpers/public-api-client';
-import { issueToken, seedNote, seedUser, seedWorld, type World } from './helpers/public-api-fixtures';
 
 const FORBIDDEN_READ_ONLY = {
   error: 'Forbidden',
@@ -321,7 +324,7 @@ describeEachDatabase('the notes write endpoints', (kind) => {
 
     test.each(ALL_WRITES)('a revoked token gets 401 on POST .../notes%s', async (suffix, body) => {
       const revoked = await issueToken(testContext.context, world.project, world.admin, { scopes: ['notes:write'] });
-      await createTokensService(testContext.context).revoke(revoked.id, null);
+      await revokeToken(testContext.context, revoked.id, null);
 
       const response = await api.post(`${notesPath()}${suffix}`, body, revoked.value);
 
@@ -343,7 +346,7 @@ describeEachDatabase('the notes write endpoints', (kind) => {
     });
 
     test.each(ALL_WRITES)("a Developer's Read-Write token gets 403 on POST .../notes%s", async (suffix, body) => {
-      const developer = await seedUser(testContext.context, world.project, 'Developer');
+      const developer = await seedUser(testContext.context, { project: world.project, role: 'Developer' });
       const token = await issueToken(testContext.context, world.project, developer, { scopes: ['notes:write'] });
 
       const response = await api.post(`${notesPath()}${suffix}`, body, token.value);

@@ -1,7 +1,7 @@
 import request from 'supertest';
+import { activityLogsQuerySchema } from '../../src/logs/activity-log-schemas';
+import { adminLogsQuerySchema } from '../../src/logs/admin-log-schemas';
 import { createPublicApiDocument } from '../../src/public-api';
-import { activityLogsQuerySchema } from '../../src/public-api/activity-logs/activity-log-schemas';
-import { adminLogsQuerySchema } from '../../src/public-api/admin-logs/admin-log-schemas';
 import { notesQuerySchema } from '../../src/public-api/notes/note-schemas';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 import { createConformanceChecker } from './helpers/openapi-conformance';

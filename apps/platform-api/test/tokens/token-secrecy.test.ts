@@ -2,15 +2,16 @@ import { Writable } from 'node:stream';
 import express from 'express';
 import request from 'supertest';
 import { createApp } from '../../src/app';
-import { requireApplicationToken } from '../../src/auth/require-token';
 import type { AppContext } from '../../src/context';
 import { createErrorHandler } from '../../src/http/error-handler';
 import { createSession } from '../../src/identity/sessions-service';
 import { createLogger } from '../../src/logger';
+import { requireApplicationToken } from '../../src/tokens/require-token';
 import { TOKEN_PREFIX } from '../../src/tokens/token-format';
-import { createTokensService } from '../../src/tokens/tokens-service';
+import { createTokensService, listTokens, revokeToken } from '../../src/tokens/tokens-service';
+import { seedProject } from '../factories/project-factory';
+import { seedUser } from '../factories/user-factory';
 import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
-import { seedMember, seedProject } from './token-fixtures';
 
 /** Every row of every table of the public schema, as JSON text: a dump of all the data. */
 async function dumpDatabase(context: AppContext): Promise<string> {
@@ -39,7 +40,7 @@ describeEachDatabase('token secrecy', (kind) => {
 
   test('no table holds a token value, nor its random part, after creation, use and revocation', async () => {
     const project = await seedProject(context);
-    const admin = await seedMember(context, project);
+    const admin = await seedUser(context, { project });
     const { token: session } = await createSession(context, { userId: admin.id, isSso: false });
     const cookie = `platform_session=${session}`;
     const values: string[] = [];
@@ -67,8 +68,8 @@ describeEachDatabase('token secrecy', (kind) => {
       ).toBe(200);
     }
     await tokens.flushUsage();
-    const [, revoked] = await tokens.list({ projectId: project.id });
-    await tokens.revoke(revoked!.id, admin.id);
+    const [, revoked] = await listTokens(context, { projectId: project.id });
+    await revokeToken(context, revoked!.id, admin.id);
 
     const dump = await dumpDatabase(context);
 

@@ -1,9 +1,11 @@
 import type { AppContext } from '../../src/context';
 import type { Project, User } from '../../src/generated/prisma/client';
 import { checksumOf, generateToken } from '../../src/tokens/token-format';
-import { createTokensService, type TokensService } from '../../src/tokens/tokens-service';
+import { createToken, createTokensService, type TokensService } from '../../src/tokens/tokens-service';
+import { seedProject } from '../factories/project-factory';
+import { createTestClock } from '../factories/test-clock';
+import { seedUser } from '../factories/user-factory';
 import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
-import { createTestClock, seedMember, seedProject } from './token-fixtures';
 
 /** A context whose database throws on any use: proves a code path makes no query. */
 function contextWithoutDatabase(context: AppContext): AppContext {
@@ -59,11 +61,12 @@ describeEachDatabase('token usage', (kind) => {
   beforeEach(async () => {
     clock.set('2030-01-01T12:00:00.000Z');
     project = await seedProject(context);
-    admin = await seedMember(context, project);
+    admin = await seedUser(context, { project });
   });
 
   async function newToken() {
-    return tokens.create(
+    return createToken(
+      context,
       admin.id,
       project.id,
       { name: 'ci', scopes: ['all'], permissionLevel: 'read-only' },

@@ -3,9 +3,11 @@ import type { AppContext } from '../../src/context';
 import type { Project, User } from '../../src/generated/prisma/client';
 import { hashToken } from '../../src/tokens/token-format';
 import type { CreateTokenInput } from '../../src/tokens/token-schemas';
-import { createTokensService, type TokensService } from '../../src/tokens/tokens-service';
+import { createToken, listTokens, revokeToken } from '../../src/tokens/tokens-service';
+import { seedProject } from '../factories/project-factory';
+import { createTestClock } from '../factories/test-clock';
+import { seedUser, setRole } from '../factories/user-factory';
 import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
-import { createTestClock, seedMember, seedProject, setRole } from './token-fixtures';
 
 const validInput: CreateTokenInput = { name: 'SIEM export', scopes: ['admin_logs:read'], permissionLevel: 'read-only' };
 
@@ -37,25 +39,23 @@ describeEachDatabase('tokens service', (kind) => {
   const clock = createTestClock();
   let testContext: TestContext;
   let context: AppContext;
-  let tokens: TokensService;
   let project: Project;
   let admin: User;
 
   beforeAll(async () => {
     testContext = await createTestContext(kind, { now: clock.now });
     context = testContext.context;
-    tokens = createTokensService(context);
   });
   afterAll(() => testContext.close());
   beforeEach(async () => {
     clock.set('2030-01-01T12:00:00.000Z');
     project = await seedProject(context);
-    admin = await seedMember(context, project, { role: 'Admin' });
+    admin = await seedUser(context, { project, role: 'Admin' });
   });
 
   describe('create', () => {
     test('returns the value once and a view without value or hash', async () => {
-      const created = await tokens.create(admin.id, project.id, validInput, { isSsoSession: false });
+      const created = await createToken(context, admin.id, project.id, validInput, { isSsoSession: false });
 
       expect(created.value).toMatch(/^plat_[0-9A-Za-z]{49}$/);
       expect(created.token).toEqual({
@@ -77,7 +77,7 @@ describeEachDatabase('tokens service', (kind) => {
     });
 
     test('stores only the SHA-256 of the value', async () => {
-      const created = await tokens.create(admin.id, project.id, validInput, { isSsoSession: false });
+      const created = await createToken(context, admin.id, project.id, validInput, { isSsoSession: false });
 
       const row = await context.prisma.applicationToken.findUniqueOrThrow({ where: { id: created.token.id } });
 
@@ -86,7 +86,8 @@ describeEachDatabase('tokens service', (kind) => {
     });
 
     test('trims the name, drops duplicated scopes and keeps a future expiration date', async () => {
-      const created = await tokens.create(
+      const created = await createToken(
+        context,
         admin.id,
         project.id,
         {
@@ -107,7 +108,8 @@ describeEachDatabase('tokens service', (kind) => {
     });
 
     test('accepts all on a read-only token (it then means every read scope)', async () => {
-      const created = await tokens.create(
+      const created = await createToken(
+        context,
         admin.id,
         project.id,
         { ...validInput, scopes: ['all'], permissionLevel: 'read-only' },
@@ -118,7 +120,8 @@ describeEachDatabase('tokens service', (kind) => {
     });
 
     test('accepts a name of 100 characters and a date-only expiration', async () => {
-      const created = await tokens.create(
+      const created = await createToken(
+        context,
         admin.id,
         project.id,
         { ...validInput, name: 'n'.repeat(100), expiresAt: '2031-06-30' },
@@ -129,15 +132,15 @@ describeEachDatabase('tokens service', (kind) => {
     });
 
     test('lets a non-Admin member create a token (it is refused on Admin-only endpoints)', async () => {
-      const developer = await seedMember(context, project, { role: 'Developer' });
+      const developer = await seedUser(context, { project, role: 'Developer' });
 
-      const created = await tokens.create(developer.id, project.id, validInput, { isSsoSession: false });
+      const created = await createToken(context, developer.id, project.id, validInput, { isSsoSession: false });
 
       expect(created.token.user.id).toBe(developer.id);
     });
 
     test('records who created which token in the admin log', async () => {
-      const created = await tokens.create(admin.id, project.id, validInput, { isSsoSession: true });
+      const created = await createToken(context, admin.id, project.id, validInput, { isSsoSession: true });
 
       const entries = await context.prisma.adminLog.findMany({ where: { projectId: project.id } });
 
@@ -185,7 +188,7 @@ describeEachDatabase('tokens service', (kind) => {
       ['an expiration date without time zone', { ...validInput, expiresAt: '2031-01-01T00:00:00' }, ['expiresAt']],
     ])('refuses %s', async (_name, input, paths) => {
       const failure = await failureOf(
-        tokens.create(admin.id, project.id, input as CreateTokenInput, { isSsoSession: false }),
+        createToken(context, admin.id, project.id, input as CreateTokenInput, { isSsoSession: false }),
       );
 
       expect(failure).toMatchObject({ name: 'ValidationError', issues: paths });
@@ -193,18 +196,22 @@ describeEachDatabase('tokens service', (kind) => {
     });
 
     test('refuses a user who is not a member of the project', async () => {
-      const outsider = await seedMember(context, await seedProject(context));
+      const outsider = await seedUser(context, { project: await seedProject(context) });
 
-      const failure = await failureOf(tokens.create(outsider.id, project.id, validInput, { isSsoSession: false }));
+      const failure = await failureOf(
+        createToken(context, outsider.id, project.id, validInput, { isSsoSession: false }),
+      );
 
       expect(failure).toMatchObject({ name: 'NotFoundError' });
     });
 
     test('refuses a creation outside an SSO session on a project that uses SSO', async () => {
       const ssoProject = await seedProject(context, { usesSso: true });
-      const user = await seedMember(context, ssoProject);
+      const user = await seedUser(context, { project: ssoProject });
 
-      const failure = await failureOf(tokens.create(user.id, ssoProject.id, validInput, { isSsoSession: false }));
+      const failure = await failureOf(
+        createToken(context, user.id, ssoProject.id, validInput, { isSsoSession: false }),
+      );
 
       expect(failure).toEqual({
         name: 'ForbiddenError',
@@ -215,9 +222,9 @@ describeEachDatabase('tokens service', (kind) => {
 
     test('marks a token created in an SSO session', async () => {
       const ssoProject = await seedProject(context, { usesSso: true });
-      const user = await seedMember(context, ssoProject);
+      const user = await seedUser(context, { project: ssoProject });
 
-      const created = await tokens.create(user.id, ssoProject.id, validInput, { isSsoSession: true });
+      const created = await createToken(context, user.id, ssoProject.id, validInput, { isSsoSession: true });
 
       expect(created.token.createdInSsoSession).toBe(true);
     });
@@ -232,9 +239,9 @@ describeEachDatabase('tokens service', (kind) => {
     ] as const)(
       'records createdByAdmin for a token generated by a member with the role %s: %s',
       async (role, createdByAdmin) => {
-        const member = await seedMember(context, project, { role });
+        const member = await seedUser(context, { project, role });
 
-        const created = await tokens.create(member.id, project.id, validInput, { isSsoSession: false });
+        const created = await createToken(context, member.id, project.id, validInput, { isSsoSession: false });
         const row = await context.prisma.applicationToken.findUniqueOrThrow({ where: { id: created.token.id } });
 
         expect([created.token.createdByAdmin, row.createdByAdmin]).toEqual([createdByAdmin, createdByAdmin]);
@@ -242,13 +249,13 @@ describeEachDatabase('tokens service', (kind) => {
     );
 
     test('keeps the role of generation when the role changes later', async () => {
-      const developer = await seedMember(context, project, { role: 'Developer' });
-      const ofDeveloper = await tokens.create(developer.id, project.id, validInput, { isSsoSession: false });
-      const ofAdmin = await tokens.create(admin.id, project.id, validInput, { isSsoSession: false });
+      const developer = await seedUser(context, { project, role: 'Developer' });
+      const ofDeveloper = await createToken(context, developer.id, project.id, validInput, { isSsoSession: false });
+      const ofAdmin = await createToken(context, admin.id, project.id, validInput, { isSsoSession: false });
 
       await setRole(context, project, developer, 'Admin');
       await setRole(context, project, admin, 'Developer');
-      const listed = await tokens.list({ projectId: project.id });
+      const listed = await listTokens(context, { projectId: project.id });
 
       expect(listed.map((token) => [token.id, token.createdByAdmin])).toEqual([
         [ofDeveloper.token.id, false],
@@ -262,7 +269,7 @@ describeEachDatabase('tokens service', (kind) => {
     onPostgres('waits for a role change in progress and records the role it committed', async () => {
       const { database } = context.config;
       if (database.kind !== 'postgres') throw new Error('expected a PostgreSQL test database');
-      const developer = await seedMember(context, project, { role: 'Developer' });
+      const developer = await seedUser(context, { project, role: 'Developer' });
       const other = new pg.Client({ connectionString: database.url });
       await other.connect();
       try {
@@ -272,7 +279,7 @@ describeEachDatabase('tokens service', (kind) => {
           developer.id,
         ]);
 
-        const creating = tokens.create(developer.id, project.id, validInput, { isSsoSession: false });
+        const creating = createToken(context, developer.id, project.id, validInput, { isSsoSession: false });
         await waitForLockWait(other);
         await other.query('COMMIT');
         const created = await creating;
@@ -286,12 +293,12 @@ describeEachDatabase('tokens service', (kind) => {
 
   describe('list', () => {
     test('shows the tokens of a project, or of a user in it, without value or hash', async () => {
-      const developer = await seedMember(context, project, { role: 'Developer' });
-      const first = await tokens.create(admin.id, project.id, validInput, { isSsoSession: false });
-      const second = await tokens.create(developer.id, project.id, validInput, { isSsoSession: false });
+      const developer = await seedUser(context, { project, role: 'Developer' });
+      const first = await createToken(context, admin.id, project.id, validInput, { isSsoSession: false });
+      const second = await createToken(context, developer.id, project.id, validInput, { isSsoSession: false });
 
-      const all = await tokens.list({ projectId: project.id });
-      const own = await tokens.list({ projectId: project.id, userId: developer.id });
+      const all = await listTokens(context, { projectId: project.id });
+      const own = await listTokens(context, { projectId: project.id, userId: developer.id });
 
       expect(all.map((token) => token.id)).toEqual([first.token.id, second.token.id]);
       expect(own.map((token) => token.id)).toEqual([second.token.id]);
@@ -299,18 +306,19 @@ describeEachDatabase('tokens service', (kind) => {
     });
 
     test('hides revoked tokens unless asked, and marks expired ones', async () => {
-      const revoked = await tokens.create(admin.id, project.id, validInput, { isSsoSession: false });
-      const expiring = await tokens.create(
+      const revoked = await createToken(context, admin.id, project.id, validInput, { isSsoSession: false });
+      const expiring = await createToken(
+        context,
         admin.id,
         project.id,
         { ...validInput, expiresAt: '2030-01-02T00:00:00Z' },
         { isSsoSession: false },
       );
-      await tokens.revoke(revoked.token.id, admin.id);
+      await revokeToken(context, revoked.token.id, admin.id);
       clock.set('2030-01-03T00:00:00Z');
 
-      const visible = await tokens.list({ projectId: project.id });
-      const everything = await tokens.list({ projectId: project.id, includeRevoked: true });
+      const visible = await listTokens(context, { projectId: project.id });
+      const everything = await listTokens(context, { projectId: project.id, includeRevoked: true });
 
       expect(visible.map((token) => [token.id, token.status])).toEqual([[expiring.token.id, 'expired']]);
       expect(everything.map((token) => token.status)).toEqual(['revoked', 'expired']);
@@ -319,61 +327,61 @@ describeEachDatabase('tokens service', (kind) => {
 
   describe('revoke', () => {
     test('lets the owner revoke their token, at the current time', async () => {
-      const created = await tokens.create(admin.id, project.id, validInput, { isSsoSession: false });
+      const created = await createToken(context, admin.id, project.id, validInput, { isSsoSession: false });
       clock.advance(5_000);
 
-      const revoked = await tokens.revoke(created.token.id, admin.id);
+      const revoked = await revokeToken(context, created.token.id, admin.id);
 
       expect(revoked).toMatchObject({ status: 'revoked', revokedAt: new Date('2030-01-01T12:00:05Z') });
     });
 
     test("lets an Admin revoke another user's token", async () => {
-      const developer = await seedMember(context, project, { role: 'Developer' });
-      const created = await tokens.create(developer.id, project.id, validInput, { isSsoSession: false });
+      const developer = await seedUser(context, { project, role: 'Developer' });
+      const created = await createToken(context, developer.id, project.id, validInput, { isSsoSession: false });
 
-      const revoked = await tokens.revoke(created.token.id, admin.id);
+      const revoked = await revokeToken(context, created.token.id, admin.id);
 
       expect(revoked.status).toBe('revoked');
     });
 
     test("reports another user's token as not found to a non-Admin", async () => {
-      const developer = await seedMember(context, project, { role: 'Developer' });
-      const created = await tokens.create(admin.id, project.id, validInput, { isSsoSession: false });
+      const developer = await seedUser(context, { project, role: 'Developer' });
+      const created = await createToken(context, admin.id, project.id, validInput, { isSsoSession: false });
 
-      const failure = await failureOf(tokens.revoke(created.token.id, developer.id));
+      const failure = await failureOf(revokeToken(context, created.token.id, developer.id));
 
       expect(failure).toMatchObject({ name: 'NotFoundError', message: `No application token ${created.token.id}.` });
     });
 
     test('reports a token of another project as not found', async () => {
-      const created = await tokens.create(admin.id, project.id, validInput, { isSsoSession: false });
+      const created = await createToken(context, admin.id, project.id, validInput, { isSsoSession: false });
       const other = await seedProject(context);
 
-      const failure = await failureOf(tokens.revoke(created.token.id, admin.id, { projectId: other.id }));
+      const failure = await failureOf(revokeToken(context, created.token.id, admin.id, { projectId: other.id }));
 
       expect(failure).toMatchObject({ name: 'NotFoundError' });
     });
 
     test('reports an unknown token as not found', async () => {
-      expect(await failureOf(tokens.revoke(987_654, admin.id))).toMatchObject({ name: 'NotFoundError' });
+      expect(await failureOf(revokeToken(context, 987_654, admin.id))).toMatchObject({ name: 'NotFoundError' });
     });
 
     test('changes nothing and logs once when revoked twice', async () => {
-      const created = await tokens.create(admin.id, project.id, validInput, { isSsoSession: false });
-      const first = await tokens.revoke(created.token.id, admin.id);
+      const created = await createToken(context, admin.id, project.id, validInput, { isSsoSession: false });
+      const first = await revokeToken(context, created.token.id, admin.id);
       clock.advance(60_000);
 
-      const second = await tokens.revoke(created.token.id, admin.id);
+      const second = await revokeToken(context, created.token.id, admin.id);
 
       expect(second.revokedAt).toEqual(first.revokedAt);
       expect(await context.prisma.adminLog.count({ where: { projectId: project.id, action: 'token.revoke' } })).toBe(1);
     });
 
     test('records who revoked which token; an operator revocation has no user', async () => {
-      const created = await tokens.create(admin.id, project.id, validInput, { isSsoSession: false });
-      const other = await tokens.create(admin.id, project.id, validInput, { isSsoSession: false });
-      await tokens.revoke(created.token.id, admin.id);
-      await tokens.revoke(other.token.id, null, { source: 'cli' });
+      const created = await createToken(context, admin.id, project.id, validInput, { isSsoSession: false });
+      const other = await createToken(context, admin.id, project.id, validInput, { isSsoSession: false });
+      await revokeToken(context, created.token.id, admin.id);
+      await revokeToken(context, other.token.id, null, { source: 'cli' });
 
       const entries = await context.prisma.adminLog.findMany({
         where: { projectId: project.id, action: 'token.revoke' },

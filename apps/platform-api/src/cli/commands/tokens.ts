@@ -5,7 +5,7 @@ import { findProjectByName } from '../../tokens/member-project';
 import { type CreateTokenInput, tokenIdSchema } from '../../tokens/token-schemas';
 import { PERMISSION_LEVELS, type PermissionLevelName } from '../../tokens/token-scopes';
 import type { TokenView } from '../../tokens/token-view';
-import { createTokensService } from '../../tokens/tokens-service';
+import { createToken, listTokens, revokeToken } from '../../tokens/tokens-service';
 import { type CliContext, ExitCode, isJson, type RegisterCommand } from '../cli-context';
 
 interface CreateOptions {
@@ -103,7 +103,8 @@ export const registerTokensCommand: RegisterCommand = (program, cli) => {
       await withUsageErrors(cli, command, async (context) => {
         const project = await findProjectByName(context, options.project, options.organization);
         const user = await getUserByEmail(context, options.user);
-        const created = await createTokensService(context).create(
+        const created = await createToken(
+          context,
           user.id,
           project.id,
           {
@@ -139,7 +140,7 @@ export const registerTokensCommand: RegisterCommand = (program, cli) => {
       await withUsageErrors(cli, command, async (context) => {
         const project = await findProjectByName(context, options.project, options.organization);
         const user = options.user === undefined ? undefined : await getUserByEmail(context, options.user);
-        const list = await createTokensService(context).list({
+        const list = await listTokens(context, {
           projectId: project.id,
           userId: user?.id,
           includeRevoked: options.includeRevoked === true,
@@ -159,7 +160,7 @@ export const registerTokensCommand: RegisterCommand = (program, cli) => {
     .option('--json', 'print machine-readable JSON')
     .action(async (id: number, _options: unknown, command: Command) => {
       await withUsageErrors(cli, command, async (context) => {
-        const token = await createTokensService(context).revoke(id, null, { source: 'cli' });
+        const token = await revokeToken(context, id, null, { source: 'cli' });
         cli.print(command, { token }, `Revoked token ${token.id} "${token.name}" (${token.displayPrefix}…).`);
       });
     });

@@ -1,12 +1,12 @@
 import { type Request, type Response, Router } from 'express';
-import { getTokenAuth } from '../../auth/require-token';
 import type { AppContext } from '../../context';
 import { parseOrThrow } from '../../errors';
 import { addNoteMessageInputSchema, createNoteInputSchema } from '../../notes/note-inputs';
 import type { NoteActor, NoteScope } from '../../notes/note-record';
 import { addNoteMessage, archiveNote, createNote, listNotes, unarchiveNote } from '../../notes/notes-service';
+import { authorize } from '../../tokens/public-api-auth';
+import { getTokenAuth } from '../../tokens/require-token';
 import type { TokensService } from '../../tokens/tokens-service';
-import { authorize } from '../auth/public-api-auth';
 import { environmentNotFound, findEnvironment } from '../environment-scope';
 import { readQuery } from '../query/read-query';
 import { type NotesListingObject, notePathSchema, notesQuerySchema } from './note-schemas';

@@ -5,10 +5,10 @@ import {
   type ZodOpenApiOperationObject,
   type ZodOpenApiResponsesObject,
 } from 'zod-openapi';
+import { activityLogsListingObject, activityLogsQuerySchema } from '../../logs/activity-log-schemas';
+import { adminLogsListingObject, adminLogsPathSchema, adminLogsQuerySchema } from '../../logs/admin-log-schemas';
 import { addNoteMessageInputSchema, createNoteInputSchema } from '../../notes/note-inputs';
 import { TOKEN_SCOPES } from '../../tokens/token-scopes';
-import { activityLogsListingObject, activityLogsQuerySchema } from '../activity-logs/activity-log-schemas';
-import { adminLogsListingObject, adminLogsPathSchema, adminLogsQuerySchema } from '../admin-logs/admin-log-schemas';
 import {
   noteObject,
   notePathSchema,

@@ -2,8 +2,8 @@ import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { AppContext } from '../../context';
 import { RateLimitError } from '../../errors';
-import { wellFormedBearerHash } from '../auth/bearer-hash';
-import { getAuthentication } from '../auth/public-api-auth';
+import { wellFormedBearerHash } from '../../tokens/bearer-hash';
+import { getAuthentication } from '../../tokens/public-api-auth';
 import { createRateLimitStore } from './rate-limit-store';
 
 /**

@@ -2,14 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createPostgresDatabase, describeWithService, type TestDatabase } from '@platform/tooling/test-services';
-import { readMigrationList } from '../../../src/db/migrator/migration-list';
-import { migrationsDir } from '../../../src/db/package-root';
+import { migrationNames } from '../../helpers/migration-names';
+import { copyPGliteTemplateTo } from '../../helpers/pglite-template';
 import { runCliCaptured } from '../run-cli';
 
-async function migrationNames(): Promise<string[]> {
-  return (await readMigrationList(migrationsDir())).migrationDirectories.map((directory) => directory.path);
-}
-
+/** From an empty database: pending, migrated, then nothing left to apply. */
 function runMigrateContract(makeEnv: () => NodeJS.ProcessEnv) {
   test('`migrate --status --json` reports pending migrations and exits 1', async () => {
     const run = await runCliCaptured(['migrate', '--status', '--json'], makeEnv());
@@ -47,11 +44,45 @@ function runMigrateContract(makeEnv: () => NodeJS.ProcessEnv) {
   });
 }
 
+// On the embedded database, `migrate --json` applying every migration to a new data directory is
+// test/cli/bin.test.ts's spawned run; here the other outputs, on an empty and on a migrated copy.
 describe('platform-api migrate on the embedded database', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-api-cli-migrate-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const root = mkdtempSync(path.join(os.tmpdir(), 'platform-api-cli-migrate-'));
+  const emptyEnv = { PLATFORM_DATA_DIR: path.join(root, 'empty') };
+  const migratedEnv = { PLATFORM_DATA_DIR: path.join(root, 'migrated') };
 
-  runMigrateContract(() => ({ PLATFORM_DATA_DIR: dataDir }));
+  beforeAll(async () => {
+    await copyPGliteTemplateTo(migratedEnv.PLATFORM_DATA_DIR);
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  test('`migrate --status --json` reports pending migrations and exits 1', async () => {
+    const run = await runCliCaptured(['migrate', '--status', '--json'], emptyEnv);
+
+    expect(run.exitCode).toBe(1);
+    expect(run.json()).toMatchObject({ isUpToDate: false, pendingMigrationNames: await migrationNames() });
+  });
+
+  test('`migrate --json` on a migrated database applies nothing', async () => {
+    const run = await runCliCaptured(['migrate', '--json'], migratedEnv);
+
+    expect(run.exitCode).toBe(0);
+    expect(run.json()).toEqual({ appliedMigrationNames: [] });
+  });
+
+  test('`migrate --status --json` reports every migration applied and exits 0', async () => {
+    const run = await runCliCaptured(['migrate', '--status', '--json'], migratedEnv);
+
+    expect(run.exitCode).toBe(0);
+    expect(run.json()).toMatchObject({ isUpToDate: true, appliedMigrationNames: await migrationNames() });
+  });
+
+  test('`migrate --status` prints a readable summary', async () => {
+    const run = await runCliCaptured(['migrate', '--status'], migratedEnv);
+
+    expect(run.stdout).toMatch(/Applied:\n {2}\d{14}_init\n/);
+    expect(run.stdout).toMatch(/The database is up to date\.\n$/);
+  });
 });
 
 describeWithService('postgres', 'platform-api migrate on PostgreSQL', () => {

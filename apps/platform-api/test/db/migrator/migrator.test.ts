@@ -11,11 +11,8 @@ import {
   migrationStatus,
 } from '../../../src/db/migrator/migrator';
 import { migrationsDir } from '../../../src/db/package-root';
-
-async function migrationNames(): Promise<string[]> {
-  const list = await readMigrationList(migrationsDir());
-  return list.migrationDirectories.map((directory) => directory.path);
-}
+import { migrationNames } from '../../helpers/migration-names';
+import { clonePGliteTemplate } from '../../helpers/pglite-template';
 
 function runMigratorContract(makeTarget: () => MigrationTarget, options: { canDiff: boolean }) {
   test('reports every migration pending on an empty database', async () => {
@@ -85,10 +82,11 @@ describeWithService('postgres', 'migrator on PostgreSQL', () => {
 });
 
 describe('migrations folder', () => {
+  // The PGlite template is every migration applied to an empty database (test/helpers/pglite-template.ts).
   test('matches schema.prisma: applying every migration to an empty database leaves no diff', async () => {
-    const pglite = await PGlite.create();
+    const pglite = await clonePGliteTemplate();
     try {
-      await applyMigrations({ pglite });
+      expect(await migrationStatus({ pglite })).toMatchObject({ isUpToDate: true, pendingMigrationNames: [] });
 
       expect(await diffDatabaseToSchema({ pglite })).toBe('');
     } finally {

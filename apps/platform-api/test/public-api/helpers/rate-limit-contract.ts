@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { createApp } from '../../../src/app';
 import type { Config } from '../../../src/config/config';
 import { createPublicApiDocument } from '../../../src/public-api';
+import { issueToken } from '../../factories/token-factory';
+import { seedWorld, type World } from '../../factories/world-factory';
 import type { TestContext } from '../../helpers/test-context';
 import { createPublicApiClient, type PublicApiClient } from './public-api-client';
-import { issueToken, seedWorld, type World } from './public-api-fixtures';
 
 export interface RateLimitContractOptions {
   /** A test context; its config may carry REDIS_URL. */
