@@ -87,6 +87,7 @@ export {
 export { allowedOperatorsForColumnType } from './query/operators-by-type';
 export { Page } from './query/page';
 export { Projection } from './query/projection';
+export { buildSearchTree } from './query/search/build-search-tree';
 export { Sort, type SortClause } from './query/sort';
 
 // Records and their identifiers.

@@ -1,10 +1,9 @@
-import { ConditionTreeFactory, type Filter, ValidationError } from '@platform/datasource-toolkit';
+import { buildSearchTree, ConditionTreeFactory, type Filter, ValidationError } from '@platform/datasource-toolkit';
 import type { SqlFlavor } from '../../dialects/sql-flavor';
 import type { JoinPlan } from '../joins/join-plan';
 import { type SqlExpression, TRUE } from '../sql-expression';
 import type { TableModelLookup } from '../table-model';
 import { conditionTreeToSql } from './condition-tree-to-sql';
-import { buildSearchTree } from './search-tree';
 
 /**
  * The WHERE of a filter: its condition tree and its search, intersected. Segments are resolved by
