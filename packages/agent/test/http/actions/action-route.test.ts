@@ -1,5 +1,5 @@
 import { resolveActionName, slugifyActionName } from '../../../src/http/actions/action-route';
-import { makeActionDataSource } from '../factories/action-data-source';
+import { makeActionDataSource } from '../../factories/action-data-source';
 
 describe('slugifyActionName', () => {
   test.each([
