@@ -5,6 +5,8 @@ describe('toActionSlug', () => {
   test.each([
     ['Mark as live', 'mark-as-live'],
     ['  Send e-mail!  ', 'send-e-mail'],
+    ['Send  e-mail!', 'send-e-mail'],
+    ['Export CSV 2024', 'export-csv-2024'],
     ['Réinitialiser', 'reinitialiser'],
     ['!!!', 'action'],
   ])('turns %j into %j', (name, slug) => {
