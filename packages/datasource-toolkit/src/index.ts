@@ -65,6 +65,7 @@ export { relativeDateTree } from './query/condition-tree/time/relative-date-tree
 export { Filter, type FilterParts } from './query/filter/filter';
 export { FilterFactory } from './query/filter/filter-factory';
 export { PaginatedFilter, type PaginatedFilterParts } from './query/filter/paginated-filter';
+export { buildSearchTree, type SearchTreeOptions } from './query/filter/search-tree';
 export {
   ARRAY_OPERATORS,
   DATE_OPERATORS,

@@ -1,10 +1,9 @@
-import { ConditionTreeFactory, type Filter, ValidationError } from '@platform/datasource-toolkit';
+import { buildSearchTree, ConditionTreeFactory, type Filter, ValidationError } from '@platform/datasource-toolkit';
 import type { SqlFlavor } from '../../dialects/sql-flavor';
 import type { JoinPlan } from '../joins/join-plan';
 import { type SqlExpression, TRUE } from '../sql-expression';
 import type { TableModelLookup } from '../table-model';
 import { conditionTreeToSql } from './condition-tree-to-sql';
-import { buildSearchTree } from './search-tree';
 
 /**
  * The WHERE of a filter: its condition tree and its search, intersected. Segments are resolved by
@@ -22,12 +21,10 @@ export function filterToSql(
   if (filter.segment) {
     throw new ValidationError(`Unknown segment '${filter.segment}' on '${plan.root.collectionName}': it has none.`);
   }
-  const search = buildSearchTree(
-    filter.search,
-    filter.searchExtended === true,
-    plan.root.schema,
-    (name) => lookup(name).schema,
-  );
+  const text = filter.search?.trim();
+  const search = text
+    ? buildSearchTree(text, filter.searchExtended === true, plan.root.schema, (name) => lookup(name).schema)
+    : null;
   const tree = ConditionTreeFactory.intersect(filter.conditionTree, search);
 
   return conditionTreeToSql(tree, plan, flavor, timezone);

@@ -1,4 +1,5 @@
 import {
+  buildSearchTree,
   type Caller,
   type CollectionSchema,
   type ConditionTree,
@@ -10,7 +11,6 @@ import {
 } from '@platform/datasource-toolkit';
 import { createCollectionContext } from '../../context/collection-customization-context';
 import { CollectionDecorator, overrideFilter } from '../collection-decorator';
-import { buildDefaultSearchTree } from './default-search-tree';
 import type { SearchDefinition } from './types';
 
 /**
@@ -68,7 +68,9 @@ export class SearchCollectionDecorator extends CollectionDecorator {
     const extended = filter.searchExtended === true;
     const tree = this.replacer
       ? await this.replacedTree(caller, trimmed, extended)
-      : buildDefaultSearchTree(this, trimmed, extended);
+      : buildSearchTree(trimmed, extended, this.schema, (name) => this.dataSource.getCollection(name).schema, {
+          lowercaseUuids: true,
+        });
 
     return overrideFilter(filter, {
       conditionTree: tree ? ConditionTreeFactory.intersect(filter.conditionTree, tree) : filter.conditionTree,
