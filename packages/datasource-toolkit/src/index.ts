@@ -65,6 +65,7 @@ export { relativeDateTree } from './query/condition-tree/time/relative-date-tree
 export { Filter, type FilterParts } from './query/filter/filter';
 export { FilterFactory } from './query/filter/filter-factory';
 export { PaginatedFilter, type PaginatedFilterParts } from './query/filter/paginated-filter';
+export { buildSearchTree, type SearchTreeOptions } from './query/filter/search-tree';
 export {
   ARRAY_OPERATORS,
   DATE_OPERATORS,
@@ -87,7 +88,6 @@ export {
 export { allowedOperatorsForColumnType } from './query/operators-by-type';
 export { Page } from './query/page';
 export { Projection } from './query/projection';
-export { buildSearchTree } from './query/search/build-search-tree';
 export { Sort, type SortClause } from './query/sort';
 
 // Records and their identifiers.

@@ -1,6 +1,6 @@
-import { signToken } from '../http/factories/tokens';
-import { createLibraryDataSource } from './factories/library-data-source';
-import { makeAgent, makeWorkDir } from './factories/make-agent';
+import { createLibraryDataSource } from '../factories/library-data-source';
+import { makeAgent, makeWorkDir } from '../factories/make-agent';
+import { signToken } from '../factories/tokens';
 
 describe('agent action routes', () => {
   let work: Awaited<ReturnType<typeof makeWorkDir>>;

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { createLibraryDataSource } from './factories/library-data-source';
-import { makeAgent, makeWorkDir } from './factories/make-agent';
+import { createLibraryDataSource } from '../factories/library-data-source';
+import { makeAgent, makeWorkDir } from '../factories/make-agent';
 
 describe('agent lifecycle', () => {
   let work: Awaited<ReturnType<typeof makeWorkDir>>;

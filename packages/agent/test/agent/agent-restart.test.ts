@@ -1,8 +1,8 @@
 import { Agent as HttpAgent, request } from 'node:http';
 import { createInMemoryDataSource, type DataSource } from '@platform/datasource-toolkit';
-import { signToken } from '../http/factories/tokens';
-import { createLibraryDataSource, overrideCollections } from './factories/library-data-source';
-import { makeAgent, makeWorkDir } from './factories/make-agent';
+import { createLibraryDataSource, overrideCollections } from '../factories/library-data-source';
+import { makeAgent, makeWorkDir } from '../factories/make-agent';
+import { signToken } from '../factories/tokens';
 
 /** A GET over `httpAgent` (keep-alive), resolving with the status, body and whether the socket was reused. */
 function get(port: number, path: string, token: string, httpAgent?: HttpAgent) {

@@ -1,8 +1,8 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PlatformSchema } from '../../src';
-import { createLibraryDataSource } from './factories/library-data-source';
-import { makeAgent, makeWorkDir } from './factories/make-agent';
+import { createLibraryDataSource } from '../factories/library-data-source';
+import { makeAgent, makeWorkDir } from '../factories/make-agent';
 
 describe('agent schema file', () => {
   let work: Awaited<ReturnType<typeof makeWorkDir>>;

@@ -1,7 +1,7 @@
 import type { Logger } from '@platform/datasource-toolkit';
 import { createAgent } from '../../src';
-import { createLibraryDataSource, ENV_SECRET } from './factories/library-data-source';
-import { makeAgent, makeWorkDir } from './factories/make-agent';
+import { createLibraryDataSource, ENV_SECRET } from '../factories/library-data-source';
+import { makeAgent, makeWorkDir } from '../factories/make-agent';
 
 describe('createAgent', () => {
   const saved = { ...process.env };

@@ -22,7 +22,7 @@ import {
   Projection,
   Sort,
 } from '../../src';
-import { AUTH_SECRET, makeClaims, signToken } from '../http/factories/tokens';
+import { AUTH_SECRET, makeClaims, signToken } from '../factories/tokens';
 import {
   AUTHOR_COUNT,
   BIG_ROW_COUNT,

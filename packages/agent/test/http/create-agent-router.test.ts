@@ -2,8 +2,8 @@ import { makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
 import express from 'express';
 import request from 'supertest';
 import { createAgentRouter } from '../../src/http/create-agent-router';
-import { makeApp } from './factories/make-app';
-import { AUTH_SECRET, signToken } from './factories/tokens';
+import { makeApp } from '../factories/make-app';
+import { AUTH_SECRET, signToken } from '../factories/tokens';
 
 describe('createAgentRouter', () => {
   test('answers the healthcheck without authentication', async () => {

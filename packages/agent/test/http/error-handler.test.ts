@@ -8,9 +8,9 @@ import {
 import { makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
 import request from 'supertest';
 import { toHttpError } from '../../src/http/error-handler';
-import { makeGeneratedDataSource } from './factories/generated-data-source';
-import { makeApp } from './factories/make-app';
-import { withTestExtras } from './factories/test-collection';
+import { makeGeneratedDataSource } from '../factories/generated-data-source';
+import { makeApp } from '../factories/make-app';
+import { withTestExtras } from '../factories/test-collection';
 
 describe('error handler', () => {
   test('answers 409 ConflictError when a record would duplicate a primary key', async () => {

@@ -1,10 +1,12 @@
 import { resolveActionRoutes, toActionSlug } from '../../src/schema/action-route';
-import { createLibraryWithActions } from '../agent/factories/library-data-source';
+import { createLibraryWithActions } from '../factories/library-data-source';
 
 describe('toActionSlug', () => {
   test.each([
     ['Mark as live', 'mark-as-live'],
     ['  Send e-mail!  ', 'send-e-mail'],
+    ['Send  e-mail!', 'send-e-mail'],
+    ['Export CSV 2024', 'export-csv-2024'],
     ['Réinitialiser', 'reinitialiser'],
     ['!!!', 'action'],
   ])('turns %j into %j', (name, slug) => {

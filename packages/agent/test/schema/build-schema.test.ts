@@ -1,7 +1,7 @@
 import packageJson from '../../package.json';
 import { buildSchema } from '../../src/schema/build-schema';
 import { serializeSchema } from '../../src/schema/serialize-schema';
-import { createLibraryDataSource, createLibraryWithActions } from '../agent/factories/library-data-source';
+import { createLibraryDataSource, createLibraryWithActions } from '../factories/library-data-source';
 
 describe('buildSchema', () => {
   test('lists collections and fields sorted by name', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildSchema } from '../../src/schema/build-schema';
 import { readSchemaFile, writeSchemaFile } from '../../src/schema/schema-file';
-import { createLibraryDataSource } from '../agent/factories/library-data-source';
+import { createLibraryDataSource } from '../factories/library-data-source';
 
 describe('schema file', () => {
   let directory: string;

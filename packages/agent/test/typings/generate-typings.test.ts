@@ -1,6 +1,6 @@
 import { createInMemoryDataSource } from '@platform/datasource-toolkit';
 import { generateTypings } from '../../src/typings/generate-typings';
-import { createLibraryDataSource } from '../agent/factories/library-data-source';
+import { createLibraryDataSource } from '../factories/library-data-source';
 
 describe('generateTypings', () => {
   test('types the columns of each collection, nullable unless allowNull is false or it is a primary key', () => {

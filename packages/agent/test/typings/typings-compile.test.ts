@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ts from 'typescript';
-import { createLibraryDataSource } from '../agent/factories/library-data-source';
-import { makeAgent, makeWorkDir } from '../agent/factories/make-agent';
+import { createLibraryDataSource } from '../factories/library-data-source';
+import { makeAgent, makeWorkDir } from '../factories/make-agent';
 
 const AGENT_ENTRY = path.resolve(__dirname, '../../src/index.ts');
 

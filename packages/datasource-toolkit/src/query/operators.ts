@@ -57,31 +57,18 @@ export const OPERATORS = [
 
 export type Operator = (typeof OPERATORS)[number];
 
-/** Operators that take no value. */
-export const UNIQUE_OPERATORS: readonly Operator[] = [
-  'Present',
-  'Blank',
-  'Missing',
-  'Future',
-  'Past',
-  'Today',
-  'Yesterday',
-  'PreviousWeek',
-  'PreviousWeekToDate',
-  'PreviousMonth',
-  'PreviousMonthToDate',
-  'PreviousQuarter',
-  'PreviousQuarterToDate',
-  'PreviousYear',
-  'PreviousYearToDate',
-];
-
 /** Operators whose value is a whole number (days or hours). */
 export const INTERVAL_OPERATORS: readonly Operator[] = [
   'PreviousXDays',
   'PreviousXDaysToDate',
   'AfterXHoursAgo',
   'BeforeXHoursAgo',
+];
+
+/** Operators that take no value: presence, and the relative dates without a number of days or hours. */
+export const UNIQUE_OPERATORS: readonly Operator[] = [
+  ...PRESENCE_OPERATORS,
+  ...RELATIVE_DATE_OPERATORS.filter((operator) => !INTERVAL_OPERATORS.includes(operator)),
 ];
 
 /** Operators whose value is a list. */

@@ -2,26 +2,21 @@ import type { Collection } from '../contracts/collection';
 import { ValidationError } from '../errors/errors';
 import type { ConditionTree } from '../query/condition-tree/condition-tree';
 import type { ConditionTreeLeaf } from '../query/condition-tree/condition-tree-leaf';
-import { INTERVAL_OPERATORS, LIST_OPERATORS, OPERATORS, type Operator, UNIQUE_OPERATORS } from '../query/operators';
+import {
+  INTERVAL_OPERATORS,
+  LIST_OPERATORS,
+  OPERATORS,
+  type Operator,
+  PATTERN_OPERATORS,
+  UNIQUE_OPERATORS,
+} from '../query/operators';
 import { allowedOperatorsForColumnType } from '../query/operators-by-type';
 import type { ColumnSchema } from '../schema/collection-schema';
 import type { ColumnType } from '../schema/column-type';
 import { describeValue } from './check-value-type';
 import { FieldValidator } from './field-validator';
 
-const STRING_OPERATORS: readonly Operator[] = [
-  'Like',
-  'ILike',
-  'Contains',
-  'NotContains',
-  'IContains',
-  'NotIContains',
-  'StartsWith',
-  'IStartsWith',
-  'EndsWith',
-  'IEndsWith',
-  'Match',
-];
+const STRING_OPERATORS: readonly Operator[] = [...PATTERN_OPERATORS, 'Match'];
 const LENGTH_OPERATORS: readonly Operator[] = ['LongerThan', 'ShorterThan'];
 
 /** Checks a condition tree against a collection: fields, operators and values of every leaf. */

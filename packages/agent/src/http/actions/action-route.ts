@@ -1,28 +1,12 @@
 import { type Collection, NotFoundError } from '@platform/datasource-toolkit';
-
-/**
- * The default slug of an action in its route: accents dropped, lowercase, each run of other
- * characters than a-z and 0-9 replaced with one `-`, no `-` at either end (`Mark as read!` gives
- * `mark-as-read`). Same rule as the schema's `toActionSlug`; the runtime passes its routes
- * through `getActionRoute`, so this is only used without that option.
- */
-export function slugifyActionName(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-
-  return slug === '' ? 'action' : slug;
-}
+import { type ActionRoute, toActionSlug } from '../../schema/action-route';
 
 /** How the route of an action is found: the option of the runtime, or schema order and slug. */
-export type GetActionRoute = (collection: string, action: string) => { index: number; slug: string };
+export type GetActionRoute = (collection: string, action: string) => ActionRoute;
 
-/** The default route of an action: its position in `schema.actions` and its slugified name. */
-export function defaultActionRoute(collection: Collection, action: string): { index: number; slug: string } {
-  return { index: Object.keys(collection.schema.actions).indexOf(action), slug: slugifyActionName(action) };
+/** The default route of an action: its position in `schema.actions` and its slug (`toActionSlug`). */
+export function defaultActionRoute(collection: Collection, action: string): ActionRoute {
+  return { index: Object.keys(collection.schema.actions).indexOf(action), slug: toActionSlug(action) };
 }
 
 /**

@@ -1,17 +1,5 @@
-import { resolveActionName, slugifyActionName } from '../../../src/http/actions/action-route';
-import { makeActionDataSource } from '../factories/action-data-source';
-
-describe('slugifyActionName', () => {
-  test.each([
-    ['Mark as read', 'mark-as-read'],
-    ['Send  e-mail!', 'send-e-mail'],
-    ['Export CSV 2024', 'export-csv-2024'],
-    ['Réviser', 'reviser'],
-    ['!!!', 'action'],
-  ])('slugifies %p as %p', (name, slug) => {
-    expect(slugifyActionName(name)).toBe(slug);
-  });
-});
+import { resolveActionName } from '../../../src/http/actions/action-route';
+import { makeActionDataSource } from '../../factories/action-data-source';
 
 describe('resolveActionName', () => {
   const books = () => makeActionDataSource().dataSource.getCollection('books');

@@ -2,9 +2,9 @@ import type { Caller } from '@platform/datasource-toolkit';
 import { SignJWT } from 'jose';
 import request from 'supertest';
 import type { TokenVerifier } from '../../../src/http/auth/token-verifier';
-import { makeActionDataSource } from '../factories/action-data-source';
-import { makeApp } from '../factories/make-app';
-import { makeClaims, signToken } from '../factories/tokens';
+import { makeActionDataSource } from '../../factories/action-data-source';
+import { makeApp } from '../../factories/make-app';
+import { makeClaims, signToken } from '../../factories/tokens';
 
 describe('authentication', () => {
   test('answers 401 MissingTokenError with WWW-Authenticate when there is no token', async () => {

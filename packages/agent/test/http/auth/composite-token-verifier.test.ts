@@ -1,6 +1,6 @@
 import type { Caller } from '@platform/datasource-toolkit';
 import { createCompositeTokenVerifier, type TokenVerifier } from '../../../src/http/auth/token-verifier';
-import { makeClaims, signToken } from '../factories/tokens';
+import { makeClaims, signToken } from '../../factories/tokens';
 
 /** A verifier taking HS256 tokens, accepting only those listed. */
 function fakeVerifier(accepted: Set<string>): TokenVerifier & { canVerify: jest.Mock; verify: jest.Mock } {

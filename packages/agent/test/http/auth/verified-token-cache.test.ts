@@ -1,7 +1,7 @@
 import * as jose from 'jose';
 import { SignJWT } from 'jose';
 import { createAuthSecretTokenVerifier } from '../../../src/http/auth/auth-secret-token-verifier';
-import { AUTH_SECRET, makeClaims, signToken } from '../factories/tokens';
+import { AUTH_SECRET, makeClaims, signToken } from '../../factories/tokens';
 
 jest.mock('jose', () => {
   const actual = jest.requireActual('jose');

@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TooManyRequestsError } from '@platform/datasource-toolkit';
 import request from 'supertest';
-import { makeGeneratedDataSource } from '../factories/generated-data-source';
-import { makeApp } from '../factories/make-app';
-import { withTestExtras } from '../factories/test-collection';
+import { makeGeneratedDataSource } from '../../factories/generated-data-source';
+import { makeApp } from '../../factories/make-app';
+import { withTestExtras } from '../../factories/test-collection';
 
 /** Listens on a random port; returns its base URL and a closer. */
 async function listen(app: http.RequestListener): Promise<{ url: string; close: () => Promise<void> }> {

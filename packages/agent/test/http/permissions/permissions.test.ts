@@ -2,9 +2,9 @@ import { ConditionTreeLeaf } from '@platform/datasource-toolkit';
 import { makeCaller } from '@platform/datasource-toolkit/testing';
 import request from 'supertest';
 import { createDevelopmentPermissions } from '../../../src/http/permissions/development-permissions';
-import { makeActionDataSource } from '../factories/action-data-source';
-import { makeApp } from '../factories/make-app';
-import { makeDenyAllPermissions, makeRecordingPermissions } from '../factories/permissions';
+import { makeActionDataSource } from '../../factories/action-data-source';
+import { makeApp } from '../../factories/make-app';
+import { makeDenyAllPermissions, makeRecordingPermissions } from '../../factories/permissions';
 
 type Call = readonly [method: 'get' | 'post' | 'put' | 'delete', path: string, body: object | null];
 

@@ -9,10 +9,10 @@ import {
 } from '@platform/datasource-toolkit';
 import { makeCaller, makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
 import request from 'supertest';
-import { makeActionDataSource } from '../factories/action-data-source';
-import { makeApp } from '../factories/make-app';
-import { makeRecordingPermissions } from '../factories/permissions';
-import { type TestCollectionExtras, withTestExtras } from '../factories/test-collection';
+import { makeActionDataSource } from '../../factories/action-data-source';
+import { makeApp } from '../../factories/make-app';
+import { makeRecordingPermissions } from '../../factories/permissions';
+import { type TestCollectionExtras, withTestExtras } from '../../factories/test-collection';
 
 /**
  * Every write is checked by reading the data source directly afterwards, with no scope: reading

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { makeActionDataSource } from '../factories/action-data-source';
-import { makeApp } from '../factories/make-app';
+import { makeActionDataSource } from '../../factories/action-data-source';
+import { makeApp } from '../../factories/make-app';
 
 /** GETs `path` with a valid token; returns the status and the first error. */
 async function get(path: string, query: Record<string, string> = {}) {

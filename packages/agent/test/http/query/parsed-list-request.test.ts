@@ -3,7 +3,7 @@ import { makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
 import request from 'supertest';
 import { PARSED_QUERY_CACHE_SIZE, parseListRequest } from '../../../src/http/query/parsed-list-request';
 import { readRawQuery } from '../../../src/http/query/raw-query';
-import { makeApp } from '../factories/make-app';
+import { makeApp } from '../../factories/make-app';
 
 const parse = (collection: Collection, queryString: string) =>
   parseListRequest(collection, queryString, readRawQuery(queryString));

@@ -1,7 +1,7 @@
 import { ConditionTreeLeaf } from '@platform/datasource-toolkit';
 import request from 'supertest';
-import { makeActionDataSource } from '../factories/action-data-source';
-import { makeApp } from '../factories/make-app';
+import { makeActionDataSource } from '../../factories/action-data-source';
+import { makeApp } from '../../factories/make-app';
 
 describe('action routes', () => {
   test('runs a Success action on one record, with its values, and answers what to refresh', async () => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { makeActionDataSource } from '../factories/action-data-source';
-import { makeApp } from '../factories/make-app';
+import { makeActionDataSource } from '../../factories/action-data-source';
+import { makeApp } from '../../factories/make-app';
 
 describe('chart routes', () => {
   test('renders a collection chart for a record given in the query', async () => {
@@ -44,7 +44,7 @@ describe('chart routes', () => {
 describe('route order', () => {
   test('GET /_charts/count is the data-source chart named count, not the count of a collection', async () => {
     const { makeLibraryDataSource } = await import('@platform/datasource-toolkit/testing');
-    const { withTestExtras } = await import('../factories/test-collection');
+    const { withTestExtras } = await import('../../factories/test-collection');
     const charts: string[] = [];
     const dataSource = withTestExtras(makeLibraryDataSource(), {
       charts: ['count'],

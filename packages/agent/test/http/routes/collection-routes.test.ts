@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { makeApp } from '../factories/make-app';
+import { makeApp } from '../../factories/make-app';
 
 describe('collection routes', () => {
   describe('GET /:collection (list)', () => {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { makeApp } from '../factories/make-app';
+import { makeApp } from '../../factories/make-app';
 
 const ids = (body: { data: Array<{ id: number }> }) => body.data.map((record) => record.id);
 

@@ -21,12 +21,10 @@ export function filterToSql(
   if (filter.segment) {
     throw new ValidationError(`Unknown segment '${filter.segment}' on '${plan.root.collectionName}': it has none.`);
   }
-  const search = buildSearchTree(
-    filter.search,
-    filter.searchExtended === true,
-    plan.root.schema,
-    (name) => lookup(name).schema,
-  );
+  const text = filter.search?.trim();
+  const search = text
+    ? buildSearchTree(text, filter.searchExtended === true, plan.root.schema, (name) => lookup(name).schema)
+    : null;
   const tree = ConditionTreeFactory.intersect(filter.conditionTree, search);
 
   return conditionTreeToSql(tree, plan, flavor, timezone);

@@ -68,7 +68,9 @@ export class SearchCollectionDecorator extends CollectionDecorator {
     const extended = filter.searchExtended === true;
     const tree = this.replacer
       ? await this.replacedTree(caller, trimmed, extended)
-      : buildSearchTree(trimmed, extended, this.schema, (name) => this.dataSource.getCollection(name).schema);
+      : buildSearchTree(trimmed, extended, this.schema, (name) => this.dataSource.getCollection(name).schema, {
+          lowercaseUuids: true,
+        });
 
     return overrideFilter(filter, {
       conditionTree: tree ? ConditionTreeFactory.intersect(filter.conditionTree, tree) : filter.conditionTree,

@@ -1,5 +1,5 @@
 import { type ConditionTree, ForbiddenError } from '@platform/datasource-toolkit';
-import type { Permission, PermissionService } from '../../../src/http/permissions/permission-service';
+import type { Permission, PermissionService } from '../../src/http/permissions/permission-service';
 
 /** A permission service that refuses everything. */
 export function makeDenyAllPermissions(): PermissionService {

@@ -1,7 +1,7 @@
 import type { DataSource, LoggerLevel } from '@platform/datasource-toolkit';
 import { makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
 import express from 'express';
-import { type AgentHttpOptions, createAgentRouter } from '../../../src/http/create-agent-router';
+import { type AgentHttpOptions, createAgentRouter } from '../../src/http/create-agent-router';
 import { withTestExtras } from './test-collection';
 import { AUTH_SECRET, signToken } from './tokens';
 
