@@ -3,6 +3,7 @@ import {
   type ActionResult,
   type AggregateResult,
   type Aggregation,
+  AggregationLimitValidator,
   type Caller,
   type Chart,
   type Collection,
@@ -78,9 +79,7 @@ export class SqlCollection implements Collection {
   ): Promise<AggregateResult[]> {
     this.validateFilter(filter, caller.timezone);
     for (const path of aggregation.projection) FieldValidator.validate(this, path);
-    if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 0)) {
-      throw new ValidationError(`Invalid aggregation limit ${String(limit)}: expected an integer of 0 or more.`);
-    }
+    AggregationLimitValidator.validate(limit);
 
     return this.run((context) => runAggregate(context, this.model, filter, aggregation, caller.timezone, limit), true);
   }

@@ -117,6 +117,7 @@ export { type ColumnType, isPrimitiveType, PRIMITIVE_TYPES, type PrimitiveType }
 
 // Validators of requests and records against a collection's schema. Each throws typed errors
 // (MissingFieldError, ValidationError) whose message lists what is allowed.
+export { AggregationLimitValidator } from './validation/aggregation-limit-validator';
 export { ConditionTreeValidator } from './validation/condition-tree-validator';
 export { FieldValidator } from './validation/field-validator';
 export { ProjectionValidator } from './validation/projection-validator';

@@ -2,13 +2,14 @@ import type { Caller } from '../caller';
 import type { ActionFormField, ActionResult } from '../contracts/action';
 import type { Chart } from '../contracts/chart';
 import type { Collection, DataSource } from '../contracts/collection';
-import { NotFoundError, UnprocessableError, ValidationError } from '../errors/errors';
+import { NotFoundError, UnprocessableError } from '../errors/errors';
 import type { Aggregation } from '../query/aggregation';
 import type { Filter } from '../query/filter/filter';
 import type { PaginatedFilter } from '../query/filter/paginated-filter';
 import { Projection } from '../query/projection';
 import type { AggregateResult, RecordData } from '../records/record';
 import { type CollectionSchema, isColumn } from '../schema/collection-schema';
+import { AggregationLimitValidator } from '../validation/aggregation-limit-validator';
 import { ConditionTreeValidator } from '../validation/condition-tree-validator';
 import { ProjectionValidator } from '../validation/projection-validator';
 import { RecordValidator } from '../validation/record-validator';
@@ -55,9 +56,7 @@ export class InMemoryCollection implements Collection {
     limit?: number,
   ): Promise<AggregateResult[]> {
     ProjectionValidator.validate(this, aggregation.projection);
-    if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 0)) {
-      throw new ValidationError(`Invalid aggregation limit ${limit}: expected an integer of 0 or more.`);
-    }
+    AggregationLimitValidator.validate(limit);
     const rows = this.select(caller, filter, aggregation.projection);
 
     return structuredClone(aggregation.apply(rows, caller.timezone, limit));

@@ -23,4 +23,18 @@ export function describeAggregateContract(dataSource: ContractDataSource): void 
       { value: 8, group: { 'author:name': 'Ursula Le Guin' } },
     ]);
   });
+
+  test('keeps the groups up to the limit, and refuses a limit that is not an integer of 0 or more', async () => {
+    const aggregation = new Aggregation({ operation: 'Sum', field: 'price', groups: [{ field: 'author:name' }] });
+
+    expect(await books().aggregate(caller, new Filter(), aggregation, 1)).toEqual([
+      { value: 22, group: { 'author:name': 'Frank Herbert' } },
+    ]);
+    for (const limit of [-1, 1.5, Number.NaN]) {
+      await expect(books().aggregate(caller, new Filter(), aggregation, limit)).rejects.toMatchObject({
+        name: 'ValidationError',
+        message: `Invalid aggregation limit ${String(limit)}: expected an integer of 0 or more.`,
+      });
+    }
+  });
 }
