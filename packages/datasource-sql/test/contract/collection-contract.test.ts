@@ -10,7 +10,7 @@ import { createSqlDataSource } from '../../src';
 const LIBRARY_SCHEMA = `
   CREATE TABLE authors (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL);
   CREATE TABLE books (
-    id INTEGER PRIMARY KEY AUTOINCREMENT, title TEXT NOT NULL, isbn TEXT, publishedAt DATETIME, price REAL,
+    id INTEGER PRIMARY KEY AUTOINCREMENT, title TEXT NOT NULL, isbn TEXT, publishedAt DATETIME, price REAL, status TEXT,
     authorId INTEGER REFERENCES authors (id)
   );
   CREATE TABLE covers (id INTEGER PRIMARY KEY AUTOINCREMENT, url TEXT, bookId INTEGER UNIQUE REFERENCES books (id));

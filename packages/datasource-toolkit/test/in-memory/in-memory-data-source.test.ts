@@ -19,7 +19,7 @@ describe('createInMemoryDataSource', () => {
     const { schema } = dataSource.getCollection('books');
     expect(schema).toMatchObject({
       actions: {},
-      segments: ['Classics'],
+      segments: ['Classics', 'live', 'drafts'],
       charts: [],
       countable: true,
       searchable: true,
