@@ -1,4 +1,4 @@
-import { createLibraryDataSource } from '../factories/library-data-source';
+import { makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
 import { makeAgent, makeWorkDir } from '../factories/make-agent';
 import { signToken } from '../factories/tokens';
 
@@ -21,7 +21,7 @@ describe('agent action routes', () => {
   async function startWithAction(useUnsafeActionEndpoint: boolean) {
     const { agent } = makeAgent(work.dir, { useUnsafeActionEndpoint });
     agent
-      .addDataSource(async () => createLibraryDataSource())
+      .addDataSource(async () => makeLibraryDataSource())
       .customizeCollection('books', (books) =>
         books
           .addAction('Refresh', { scope: 'Global', execute: (_context, result) => result.success('ok') })

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
+import { makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
 import express from 'express';
-import { createLibraryDataSource } from '../factories/library-data-source';
 import { makeAgent, makeWorkDir } from '../factories/make-agent';
 
 describe('agent lifecycle', () => {
@@ -15,7 +15,7 @@ describe('agent lifecycle', () => {
   });
 
   function libraryAgent(overrides: Parameters<typeof makeAgent>[1] = {}) {
-    const dataSource = createLibraryDataSource();
+    const dataSource = makeLibraryDataSource();
     const close = jest.spyOn(dataSource, 'close');
     const made = makeAgent(work.dir, overrides);
     made.agent.addDataSource(async () => dataSource);
@@ -128,7 +128,7 @@ describe('mountOnExpress', () => {
       res.send('world');
     });
     const { agent } = makeAgent(work.dir);
-    agent.addDataSource(async () => createLibraryDataSource()).mountOnExpress(app);
+    agent.addDataSource(async () => makeLibraryDataSource()).mountOnExpress(app);
     const { server, base } = await listen(app);
 
     await agent.start();
@@ -145,7 +145,7 @@ describe('mountOnExpress', () => {
   test('passes requests on to the host app before start and after stop', async () => {
     const app = express();
     const { agent } = makeAgent(work.dir);
-    agent.addDataSource(async () => createLibraryDataSource()).mountOnExpress(app);
+    agent.addDataSource(async () => makeLibraryDataSource()).mountOnExpress(app);
     app.use((_req, res) => {
       res.status(404).send('host 404');
     });
@@ -166,7 +166,7 @@ describe('mountOnExpress', () => {
     const app = express();
     const { agent } = makeAgent(work.dir);
     agent
-      .addDataSource(async () => createLibraryDataSource())
+      .addDataSource(async () => makeLibraryDataSource())
       .mountOnExpress(app)
       .mountOnStandaloneServer(0);
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type AgentOptions, AgentOptionsError, parseAgentOptions } from '../../src/agent/agent-options';
-import { ENV_SECRET } from '../factories/library-data-source';
+import { ENV_SECRET } from '../factories/tokens';
 
 function parse(options: Partial<AgentOptions> = {}, env: NodeJS.ProcessEnv = {}) {
   return parseAgentOptions({ authSecret: 'auth-secret', envSecret: ENV_SECRET, ...options }, env, '/app');

@@ -1,7 +1,8 @@
 import { Agent as HttpAgent, request } from 'node:http';
 import { createInMemoryDataSource, type DataSource } from '@platform/datasource-toolkit';
-import { createLibraryDataSource, overrideCollections } from '../factories/library-data-source';
+import { makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
 import { makeAgent, makeWorkDir } from '../factories/make-agent';
+import { overrideCollections } from '../factories/override-collections';
 import { signToken } from '../factories/tokens';
 
 /** A GET over `httpAgent` (keep-alive), resolving with the status, body and whether the socket was reused. */
@@ -43,7 +44,7 @@ describe('agent.restart', () => {
 
   test('serves a collection added since start, on the same listening socket', async () => {
     const { agent } = makeAgent(work.dir);
-    await agent.addDataSource(async () => createLibraryDataSource()).start();
+    await agent.addDataSource(async () => makeLibraryDataSource()).start();
     const port = agent.standaloneServerPort as number;
     const keepAlive = new HttpAgent({ keepAlive: true, maxSockets: 1 });
     const before = await get(port, '/platform/magazines', token, keepAlive);
@@ -67,7 +68,7 @@ describe('agent.restart', () => {
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const inner = createLibraryDataSource();
+    const inner = makeLibraryDataSource();
     const books = inner.getCollection('books');
     const slow = overrideCollections(inner, {
       books: {
@@ -90,14 +91,14 @@ describe('agent.restart', () => {
     const added = await get(port, '/platform/magazines', token);
 
     expect(response.status).toBe(200);
-    expect((response.body as { data: unknown[] }).data).toHaveLength(1);
+    expect((response.body as { data: unknown[] }).data).toHaveLength(3);
     expect(added.status).toBe(200);
     await agent.stop();
   });
 
   test('keeps the previous routes when the rebuild fails, and reports the error', async () => {
     const { agent, logger } = makeAgent(work.dir);
-    await agent.addDataSource(async () => createLibraryDataSource()).start();
+    await agent.addDataSource(async () => makeLibraryDataSource()).start();
     const port = agent.standaloneServerPort as number;
 
     const restarted = agent.customizeCollection('nope', (collection) => collection.disableCount()).restart();
@@ -110,7 +111,7 @@ describe('agent.restart', () => {
 
   test('is refused before start', async () => {
     const { agent } = makeAgent(work.dir);
-    agent.addDataSource(async () => createLibraryDataSource());
+    agent.addDataSource(async () => makeLibraryDataSource());
 
     await expect(agent.restart()).rejects.toThrow('call start() first');
   });

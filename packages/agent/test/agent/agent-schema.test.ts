@@ -1,7 +1,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
 import type { PlatformSchema } from '../../src';
-import { createLibraryDataSource } from '../factories/library-data-source';
 import { makeAgent, makeWorkDir } from '../factories/make-agent';
 
 describe('agent schema file', () => {
@@ -18,7 +18,7 @@ describe('agent schema file', () => {
   }
 
   function libraryAgent(overrides: Parameters<typeof makeAgent>[1] = {}) {
-    const dataSource = createLibraryDataSource();
+    const dataSource = makeLibraryDataSource();
     const close = jest.spyOn(dataSource, 'close');
     const made = makeAgent(work.dir, overrides);
     made.agent.addDataSource(async () => dataSource);
@@ -31,7 +31,15 @@ describe('agent schema file', () => {
     await agent.start();
     await agent.stop();
 
-    expect((await readSchema()).collections.map((collection) => collection.name)).toEqual(['authors', 'books']);
+    expect((await readSchema()).collections.map((collection) => collection.name)).toEqual([
+      'authors',
+      'bookTags',
+      'books',
+      'covers',
+      'events',
+      'reviews',
+      'tags',
+    ]);
   });
 
   test('is not rewritten when unchanged', async () => {
@@ -55,7 +63,14 @@ describe('agent schema file', () => {
     await agent.stop();
 
     const schema = await readSchema();
-    expect(schema.collections.map((collection) => collection.name)).toEqual(['books']);
+    expect(schema.collections.map((collection) => collection.name)).toEqual([
+      'bookTags',
+      'books',
+      'covers',
+      'events',
+      'reviews',
+      'tags',
+    ]);
   });
 
   test('is read from disk in production, not rewritten', async () => {
@@ -69,7 +84,7 @@ describe('agent schema file', () => {
     await production.agent.stop();
 
     expect((await stat(schemaPath)).mtimeMs).toBe(before);
-    const status = (await readSchema()).collections[1]?.fields.find((field) => field.name === 'status');
+    const status = (await readSchema()).collections[2]?.fields.find((field) => field.name === 'status');
     expect(status).toBeDefined();
   });
 
@@ -135,7 +150,7 @@ describe('agent schema file', () => {
     await agent.start();
     await agent.stop();
 
-    const action = (await readSchema()).collections[1]?.actions[0];
+    const action = (await readSchema()).collections[2]?.actions[0];
     expect(action).toMatchObject({
       name: 'Send reminder',
       route: '/_actions/books/0/send-reminder',
@@ -164,7 +179,7 @@ describe('agent.generateSchemaOnly', () => {
   afterEach(() => work.cleanUp());
 
   test('rebuilds the schema even in production, and leaves the data source open', async () => {
-    const dataSource = createLibraryDataSource();
+    const dataSource = makeLibraryDataSource();
     const close = jest.spyOn(dataSource, 'close');
     const typingsPath = path.join(work.dir, 'typings.ts');
     const { agent } = makeAgent(work.dir, { isProduction: true, typingsPath });
@@ -174,14 +189,14 @@ describe('agent.generateSchemaOnly', () => {
     await agent.generateSchemaOnly();
 
     const schema = JSON.parse(await readFile(path.join(work.dir, '.platform-schema.json'), 'utf8'));
-    expect(schema.collections).toHaveLength(2);
+    expect(schema.collections).toHaveLength(7);
     expect(await readFile(typingsPath, 'utf8')).toContain("'books': {");
     expect(close).not.toHaveBeenCalled();
     expect(agent.standaloneServerPort).toBeUndefined();
   });
 
   test('lets stop() close the data source it opened', async () => {
-    const dataSource = createLibraryDataSource();
+    const dataSource = makeLibraryDataSource();
     const close = jest.spyOn(dataSource, 'close');
     const { agent } = makeAgent(work.dir);
     agent.addDataSource(async () => dataSource);
@@ -198,7 +213,7 @@ describe('agent.updateTypesOnFileSystem', () => {
     const work = await makeWorkDir();
     const typingsPath = path.join(work.dir, 'typings.ts');
     const { agent } = makeAgent(work.dir);
-    agent.addDataSource(async () => createLibraryDataSource());
+    agent.addDataSource(async () => makeLibraryDataSource());
 
     await agent.updateTypesOnFileSystem(typingsPath, 0);
 

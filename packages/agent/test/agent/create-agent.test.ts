@@ -1,7 +1,8 @@
 import type { Logger } from '@platform/datasource-toolkit';
+import { makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
 import { createAgent } from '../../src';
-import { createLibraryDataSource, ENV_SECRET } from '../factories/library-data-source';
 import { makeAgent, makeWorkDir } from '../factories/make-agent';
+import { ENV_SECRET } from '../factories/tokens';
 
 describe('createAgent', () => {
   const saved = { ...process.env };
@@ -33,7 +34,7 @@ describe('createAgent', () => {
     const agent = createAgent({ authSecret: 'secret', envSecret: ENV_SECRET });
 
     const chained = agent
-      .addDataSource(async () => createLibraryDataSource())
+      .addDataSource(async () => makeLibraryDataSource())
       .customizeCollection('books', (books) => books.disableCount())
       .addChart('total', (_context, result) => result.value(1))
       .removeCollection('authors')
@@ -48,7 +49,7 @@ describe('agent logging', () => {
   test('logs one line per request through the logger', async () => {
     const work = await makeWorkDir();
     const { agent, logger } = makeAgent(work.dir);
-    await agent.addDataSource(async () => createLibraryDataSource()).start();
+    await agent.addDataSource(async () => makeLibraryDataSource()).start();
 
     await fetch(`http://127.0.0.1:${agent.standaloneServerPort}/platform/`);
     await agent.stop();
@@ -60,7 +61,7 @@ describe('agent logging', () => {
   test('filters messages below loggerLevel', async () => {
     const work = await makeWorkDir();
     const { agent, logger } = makeAgent(work.dir, { loggerLevel: 'Warn' });
-    await agent.addDataSource(async () => createLibraryDataSource()).start();
+    await agent.addDataSource(async () => makeLibraryDataSource()).start();
 
     await fetch(`http://127.0.0.1:${agent.standaloneServerPort}/platform/`);
     await agent.stop();

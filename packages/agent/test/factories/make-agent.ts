@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Logger } from '@platform/datasource-toolkit';
 import { type AgentOptions, createAgent } from '../../src';
-import { ENV_SECRET } from './library-data-source';
-import { AUTH_SECRET } from './tokens';
+import { AUTH_SECRET, ENV_SECRET } from './tokens';
 
 /** A temporary folder for schema and typings files, removed by `cleanUp`. */
 export async function makeWorkDir(): Promise<{ dir: string; cleanUp: () => Promise<void> }> {

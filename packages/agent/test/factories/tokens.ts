@@ -1,5 +1,8 @@
 import { SignJWT } from 'jose';
 
+/** A valid environment secret: 64 hexadecimal characters. */
+export const ENV_SECRET = 'a'.repeat(64);
+
 export const AUTH_SECRET = 'test-auth-secret-of-at-least-32-characters!';
 
 /** Claims of a user token; tests override what they need. */

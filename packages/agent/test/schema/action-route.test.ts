@@ -1,5 +1,5 @@
 import { resolveActionRoutes, toActionSlug } from '../../src/schema/action-route';
-import { createLibraryWithActions } from '../factories/library-data-source';
+import { createLibraryWithActions } from '../factories/create-library-with-actions';
 
 describe('toActionSlug', () => {
   test.each([

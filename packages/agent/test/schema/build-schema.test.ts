@@ -1,25 +1,40 @@
+import { makeLibraryDataSource, makeLibraryDefinition } from '@platform/datasource-toolkit/testing';
 import packageJson from '../../package.json';
 import { buildSchema } from '../../src/schema/build-schema';
 import { serializeSchema } from '../../src/schema/serialize-schema';
-import { createLibraryDataSource, createLibraryWithActions } from '../factories/library-data-source';
+import { createLibraryWithActions } from '../factories/create-library-with-actions';
 
 describe('buildSchema', () => {
   test('lists collections and fields sorted by name', async () => {
-    const schema = await buildSchema(createLibraryDataSource(), { useUnsafeActionEndpoint: false });
+    const schema = await buildSchema(makeLibraryDataSource(), { useUnsafeActionEndpoint: false });
 
-    expect(schema.collections.map((collection) => collection.name)).toEqual(['authors', 'books']);
-    expect(schema.collections[1]?.fields.map((field) => field.name)).toEqual([
+    expect(schema.collections.map((collection) => collection.name)).toEqual([
+      'authors',
+      'bookTags',
+      'books',
+      'covers',
+      'events',
+      'reviews',
+      'tags',
+    ]);
+    expect(schema.collections[2]?.fields.map((field) => field.name)).toEqual([
       'author',
       'authorId',
+      'cover',
       'id',
+      'isbn',
+      'price',
+      'publishedAt',
+      'reviews',
       'status',
+      'tags',
       'title',
     ]);
   });
 
   test('describes a column with sorted operators and explicit defaults', async () => {
-    const schema = await buildSchema(createLibraryDataSource(), { useUnsafeActionEndpoint: false });
-    const status = schema.collections[1]?.fields.find((field) => field.name === 'status');
+    const schema = await buildSchema(makeLibraryDataSource(), { useUnsafeActionEndpoint: false });
+    const status = schema.collections[2]?.fields.find((field) => field.name === 'status');
 
     expect(status).toMatchObject({
       type: 'Column',
@@ -38,8 +53,8 @@ describe('buildSchema', () => {
   });
 
   test('describes a relation with its kind and keys', async () => {
-    const schema = await buildSchema(createLibraryDataSource(), { useUnsafeActionEndpoint: false });
-    const author = schema.collections[1]?.fields.find((field) => field.name === 'author');
+    const schema = await buildSchema(makeLibraryDataSource(), { useUnsafeActionEndpoint: false });
+    const author = schema.collections[2]?.fields.find((field) => field.name === 'author');
 
     expect(author).toEqual({
       name: 'author',
@@ -54,9 +69,9 @@ describe('buildSchema', () => {
   });
 
   test('sorts segments', async () => {
-    const schema = await buildSchema(createLibraryDataSource(), { useUnsafeActionEndpoint: false });
+    const schema = await buildSchema(makeLibraryDataSource(), { useUnsafeActionEndpoint: false });
 
-    expect(schema.collections[1]?.segments).toEqual(['drafts', 'live']);
+    expect(schema.collections[2]?.segments).toEqual(['Classics', 'drafts', 'live']);
   });
 
   test('gives each action its indexed route and the fields of a static form', async () => {
@@ -67,7 +82,7 @@ describe('buildSchema', () => {
 
     const schema = await buildSchema(dataSource, { useUnsafeActionEndpoint: false });
 
-    expect(schema.collections[1]?.actions).toEqual([
+    expect(schema.collections[2]?.actions).toEqual([
       {
         name: 'Archive',
         route: '/_actions/books/1/archive',
@@ -96,20 +111,27 @@ describe('buildSchema', () => {
 
     const schema = await buildSchema(dataSource, { useUnsafeActionEndpoint: true });
 
-    expect(schema.collections[1]?.actions[0]?.route).toBe('/_actions/books/mark-as-live');
+    expect(schema.collections[2]?.actions[0]?.route).toBe('/_actions/books/mark-as-live');
   });
 
   test('leaves out the collections that are not published', async () => {
-    const schema = await buildSchema(createLibraryDataSource(), {
+    const schema = await buildSchema(makeLibraryDataSource(), {
       useUnsafeActionEndpoint: false,
       isPublished: (name) => name !== 'authors',
     });
 
-    expect(schema.collections.map((collection) => collection.name)).toEqual(['books']);
+    expect(schema.collections.map((collection) => collection.name)).toEqual([
+      'bookTags',
+      'books',
+      'covers',
+      'events',
+      'reviews',
+      'tags',
+    ]);
   });
 
   test('describes the agent in meta', async () => {
-    const schema = await buildSchema(createLibraryDataSource(), { useUnsafeActionEndpoint: false });
+    const schema = await buildSchema(makeLibraryDataSource(), { useUnsafeActionEndpoint: false });
 
     expect(schema.meta).toEqual({
       agent: '@platform/agent',
@@ -121,16 +143,17 @@ describe('buildSchema', () => {
   });
 
   test('gives the same bytes for two builds of the same data source', async () => {
-    const first = serializeSchema(await buildSchema(createLibraryDataSource(), { useUnsafeActionEndpoint: false }));
-    const second = serializeSchema(await buildSchema(createLibraryDataSource(), { useUnsafeActionEndpoint: false }));
+    const first = serializeSchema(await buildSchema(makeLibraryDataSource(), { useUnsafeActionEndpoint: false }));
+    const second = serializeSchema(await buildSchema(makeLibraryDataSource(), { useUnsafeActionEndpoint: false }));
 
     expect(second).toBe(first);
   });
 
   test('changes the hash when a field changes', async () => {
-    const base = await buildSchema(createLibraryDataSource(), { useUnsafeActionEndpoint: false });
+    const base = await buildSchema(makeLibraryDataSource(), { useUnsafeActionEndpoint: false });
     const changed = await buildSchema(
-      createLibraryDataSource({
+      makeLibraryDataSource(undefined, {
+        ...makeLibraryDefinition(),
         authors: {
           fields: {
             id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },

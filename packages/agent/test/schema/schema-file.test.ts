@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
 import { buildSchema } from '../../src/schema/build-schema';
 import { readSchemaFile, writeSchemaFile } from '../../src/schema/schema-file';
-import { createLibraryDataSource } from '../factories/library-data-source';
 
 describe('schema file', () => {
   let directory: string;
@@ -15,7 +15,7 @@ describe('schema file', () => {
   });
 
   async function schema() {
-    return buildSchema(createLibraryDataSource(), { useUnsafeActionEndpoint: false });
+    return buildSchema(makeLibraryDataSource(), { useUnsafeActionEndpoint: false });
   }
 
   test('writes a schema it can read back', async () => {

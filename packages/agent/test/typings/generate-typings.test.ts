@@ -1,10 +1,10 @@
 import { createInMemoryDataSource } from '@platform/datasource-toolkit';
+import { makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
 import { generateTypings } from '../../src/typings/generate-typings';
-import { createLibraryDataSource } from '../factories/library-data-source';
 
 describe('generateTypings', () => {
   test('types the columns of each collection, nullable unless allowNull is false or it is a primary key', () => {
-    const typings = generateTypings(createLibraryDataSource(), 5);
+    const typings = generateTypings(makeLibraryDataSource(), 5);
 
     expect(typings).toContain("      'title': string;\n");
     expect(typings).toContain("      'authorId': number | null;\n");
@@ -12,16 +12,19 @@ describe('generateTypings', () => {
   });
 
   test('nests to-one relations and leaves to-many relations out', () => {
-    const typings = generateTypings(createLibraryDataSource(), 5);
+    const typings = generateTypings(makeLibraryDataSource(), 5);
 
     expect(typings).toContain("      'author': Schema['authors']['plain'] & Schema['authors']['nested'];\n");
     expect(typings).not.toContain("'books': Schema");
   });
 
   test('lists relation paths in flat', () => {
-    const typings = generateTypings(createLibraryDataSource(), 5);
+    const typings = generateTypings(makeLibraryDataSource(), 5);
 
-    expect(typings).toContain("    flat: {\n      'author:id': number;\n      'author:name': string | null;\n    };");
+    expect(typings).toContain(
+      "    flat: {\n      'author:id': number;\n      'author:name': string;\n      'cover:bookId': number | null;\n" +
+        "      'cover:id': number;\n      'cover:url': string | null;\n    };",
+    );
   });
 
   test('stops relation paths at the maximum depth', () => {
@@ -63,15 +66,17 @@ describe('generateTypings', () => {
   });
 
   test('gives the same text for the same data source', () => {
-    expect(generateTypings(createLibraryDataSource(), 5)).toBe(generateTypings(createLibraryDataSource(), 5));
+    expect(generateTypings(makeLibraryDataSource(), 5)).toBe(generateTypings(makeLibraryDataSource(), 5));
   });
 });
 
 describe('generateTypings relations', () => {
   test('lists every relation, to-many included, with its target', () => {
-    const typings = generateTypings(createLibraryDataSource(), 5);
+    const typings = generateTypings(makeLibraryDataSource(), 5);
 
     expect(typings).toContain("    relations: {\n      'books': 'books';\n    };");
-    expect(typings).toContain("    relations: {\n      'author': 'authors';\n    };");
+    expect(typings).toContain(
+      "    relations: {\n      'author': 'authors';\n      'cover': 'covers';\n      'reviews': 'reviews';\n      'tags': 'tags';\n    };",
+    );
   });
 });

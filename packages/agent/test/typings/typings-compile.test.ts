@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
 import ts from 'typescript';
-import { createLibraryDataSource } from '../factories/library-data-source';
 import { makeAgent, makeWorkDir } from '../factories/make-agent';
 
 const AGENT_ENTRY = path.resolve(__dirname, '../../src/index.ts');
@@ -67,7 +67,7 @@ describe('generated typings', () => {
   test('type-check a correct customization and name the wrong name of each typo', async () => {
     const work = await makeWorkDir();
     const { agent } = makeAgent(work.dir);
-    agent.addDataSource(async () => createLibraryDataSource());
+    agent.addDataSource(async () => makeLibraryDataSource());
     await agent.updateTypesOnFileSystem(path.join(work.dir, 'typings.ts'), 5);
     await writeFile(path.join(work.dir, 'valid.ts'), VALID);
     await writeFile(path.join(work.dir, 'field-typo.ts'), VALID.replace("'author:name']", "'author:nmae']"));
