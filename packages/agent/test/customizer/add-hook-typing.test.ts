@@ -1,7 +1,7 @@
 import { ConditionTreeLeaf, Filter } from '@platform/datasource-toolkit';
 import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { DataSourceCustomizer } from '../../src';
-import { makeLibrary } from '../factories/library-definition';
+import { makeCountingLibrary } from '../factories/make-counting-library';
 
 const logger = () => {};
 
@@ -10,7 +10,7 @@ const logger = () => {};
 describe('CollectionCustomizer.addHook', () => {
   test('gives a Before Create hook the records to create, typed', async () => {
     const seen: string[] = [];
-    const customizer = new DataSourceCustomizer().addDataSource(async () => makeLibrary());
+    const customizer = new DataSourceCustomizer().addDataSource(async () => makeCountingLibrary());
     customizer.customizeCollection('books', (books) =>
       books.addHook('Before', 'Create', (context) => {
         for (const record of context.data) seen.push(String(record.title));
@@ -25,7 +25,7 @@ describe('CollectionCustomizer.addHook', () => {
 
   test('gives a Before Delete hook its filter and no records', async () => {
     const filters: unknown[] = [];
-    const customizer = new DataSourceCustomizer().addDataSource(async () => makeLibrary());
+    const customizer = new DataSourceCustomizer().addDataSource(async () => makeCountingLibrary());
     customizer.customizeCollection('books', (books) =>
       books.addHook('Before', 'Delete', (context) => {
         // @ts-expect-error a Delete context has no `data`: only Create hooks receive records.

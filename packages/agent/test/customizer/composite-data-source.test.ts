@@ -1,7 +1,7 @@
 import { createInMemoryDataSource, type DataSource } from '@platform/datasource-toolkit';
 import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { CompositeDataSource } from '../../src/customizer/composite-data-source';
-import { makeLibrary } from '../factories/library-definition';
+import { makeCountingLibrary } from '../factories/make-counting-library';
 
 function withConnection(connection: string, charts: string[] = []): DataSource {
   const base = createInMemoryDataSource({
@@ -23,15 +23,24 @@ describe('CompositeDataSource', () => {
   test('lists the collections of every data source, in order', () => {
     const composite = new CompositeDataSource();
 
-    composite.addDataSource(makeLibrary(), 'data source #1');
+    composite.addDataSource(makeCountingLibrary(), 'data source #1');
     composite.addDataSource(withConnection('warehouse'), 'data source #2');
 
-    expect(composite.collections.map((collection) => collection.name)).toEqual(['authors', 'books', 'reviews', 'logs']);
+    expect(composite.collections.map((collection) => collection.name)).toEqual([
+      'authors',
+      'books',
+      'covers',
+      'reviews',
+      'tags',
+      'bookTags',
+      'events',
+      'logs',
+    ]);
   });
 
   test('routes native queries and charts to the data source that has them', async () => {
     const composite = new CompositeDataSource();
-    composite.addDataSource(makeLibrary(), 'data source #1');
+    composite.addDataSource(makeCountingLibrary(), 'data source #1');
     composite.addDataSource(withConnection('warehouse', ['revenue']), 'data source #2');
 
     const rows = await composite.executeNativeQuery('warehouse', 'select 1');

@@ -1,5 +1,5 @@
 import { DecoratorsStack } from '../../../src/customizer/decorators/decorators-stack';
-import { makeLibrary } from '../../factories/library-definition';
+import { makeCountingLibrary } from '../../factories/make-counting-library';
 
 const logger = () => {};
 
@@ -17,7 +17,7 @@ function layerNames(stack: DecoratorsStack): string[] {
 
 describe('DecoratorsStack', () => {
   test('stacks the layers from the database up in the documented order', () => {
-    const stack = new DecoratorsStack(makeLibrary());
+    const stack = new DecoratorsStack(makeCountingLibrary());
 
     expect(layerNames(stack)).toEqual([
       'OverrideCollectionDecorator',
@@ -47,7 +47,7 @@ describe('DecoratorsStack', () => {
   });
 
   test('applies queued customizations in order', async () => {
-    const stack = new DecoratorsStack(makeLibrary());
+    const stack = new DecoratorsStack(makeCountingLibrary());
     const order: number[] = [];
     stack.queueCustomization(() => {
       order.push(1);
@@ -62,7 +62,7 @@ describe('DecoratorsStack', () => {
   });
 
   test('runs what a customization queues right after it, before the next one', async () => {
-    const stack = new DecoratorsStack(makeLibrary());
+    const stack = new DecoratorsStack(makeCountingLibrary());
     const order: string[] = [];
     stack.queueCustomization(() => {
       order.push('first');
@@ -80,7 +80,7 @@ describe('DecoratorsStack', () => {
   });
 
   test('passes the logger to each customization', async () => {
-    const stack = new DecoratorsStack(makeLibrary());
+    const stack = new DecoratorsStack(makeCountingLibrary());
     const customization = jest.fn();
     stack.queueCustomization(customization);
 
@@ -90,7 +90,7 @@ describe('DecoratorsStack', () => {
   });
 
   test('stops at the first customization that fails', async () => {
-    const stack = new DecoratorsStack(makeLibrary());
+    const stack = new DecoratorsStack(makeCountingLibrary());
     const after = jest.fn();
     stack.queueCustomization(() => {
       throw new Error('broken');

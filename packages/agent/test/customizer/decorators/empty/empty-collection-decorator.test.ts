@@ -9,10 +9,10 @@ import {
 import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { DataSourceDecorator } from '../../../../src/customizer/decorators/data-source-decorator';
 import { EmptyCollectionDecorator } from '../../../../src/customizer/decorators/empty/empty-collection-decorator';
-import { makeLibrary } from '../../../factories/library-definition';
+import { makeCountingLibrary } from '../../../factories/make-counting-library';
 
 function setup() {
-  const library = makeLibrary();
+  const library = makeCountingLibrary();
   const books = new DataSourceDecorator(library, EmptyCollectionDecorator).getCollection('books');
 
   return { books, child: library.getCollection('books') };
