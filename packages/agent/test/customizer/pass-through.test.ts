@@ -6,10 +6,9 @@ import {
   type RecordData,
   Sort,
 } from '@platform/datasource-toolkit';
-import { makeCaller } from '@platform/datasource-toolkit/testing';
+import { makeCaller, makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
 import { DataSourceCustomizer } from '../../src';
 import { CountingDataSource } from '../factories/counting-collection';
-import { makeLibrary } from '../factories/library-definition';
 
 const logger = () => {};
 
@@ -18,7 +17,7 @@ const logger = () => {};
 // data source's own records. These tests fail when a layer is not skipped: its overrides copy.
 describe('customization stack with no customization', () => {
   async function booksThroughStack() {
-    const library = new CountingDataSource(makeLibrary());
+    const library = new CountingDataSource(makeLibraryDataSource());
     const books = library.getCollection('books');
     const returned: RecordData[][] = [];
     const list = books.list.bind(books);
@@ -39,7 +38,7 @@ describe('customization stack with no customization', () => {
       sort: new Sort({ field: 'title', ascending: true }),
       page: new Page(0, 10),
     });
-    const projection = new Projection('id', 'title', 'author:lastName');
+    const projection = new Projection('id', 'title', 'author:name');
 
     await top.list(makeCaller(), filter, projection);
 

@@ -4,10 +4,10 @@ import { ChartCollectionDecorator } from '../../../../src/customizer/decorators/
 import type { CollectionChartContext } from '../../../../src/customizer/decorators/chart/collection-chart-context';
 import { CollectionDecorator } from '../../../../src/customizer/decorators/collection-decorator';
 import { DataSourceDecorator } from '../../../../src/customizer/decorators/data-source-decorator';
-import { makeLibrary } from '../../../factories/library-definition';
+import { makeCountingLibrary } from '../../../factories/make-counting-library';
 
 function makeAuthors() {
-  const library = makeLibrary();
+  const library = makeCountingLibrary();
   const authors = new DataSourceDecorator(library, ChartCollectionDecorator).getCollection('authors');
 
   return { authors, child: library.getCollection('authors') };
@@ -26,7 +26,7 @@ class NativeChartCollection extends CollectionDecorator {
 
 describe('ChartCollectionDecorator', () => {
   test('keeps and renders the charts of the child', async () => {
-    const library = makeLibrary();
+    const library = makeCountingLibrary();
     const native = new DataSourceDecorator(library, NativeChartCollection);
     const authors = new DataSourceDecorator(native, ChartCollectionDecorator).getCollection('authors');
     authors.addChart('Mine', (_context, resultBuilder) => resultBuilder.value(1));
@@ -55,13 +55,13 @@ describe('ChartCollectionDecorator', () => {
   test('renders a chart with the record it is about', async () => {
     const { authors } = makeAuthors();
     authors.addChart('Name length', async (context, resultBuilder) => {
-      const record = await context.getRecord(['lastName']);
-      return resultBuilder.value(String(record.lastName).length);
+      const record = await context.getRecord(['name']);
+      return resultBuilder.value(String(record.name).length);
     });
 
     const chart = await authors.renderChart(makeCaller(), 'Name length', [2]);
 
-    expect(chart).toEqual({ type: 'Value', value: { countCurrent: 7 } });
+    expect(chart).toEqual({ type: 'Value', value: { countCurrent: 14 } });
   });
 
   test('gives the chart the caller, the collection, and the record id in both forms', async () => {
@@ -84,12 +84,12 @@ describe('ChartCollectionDecorator', () => {
   test('getRecord reads related fields of the record', async () => {
     const { authors } = makeAuthors();
     authors.addChart('Inspect', async (context, resultBuilder) =>
-      resultBuilder.smart(await context.getRecord(['firstName'])),
+      resultBuilder.smart(await context.getRecord(['name'])),
     );
 
     const chart = await authors.renderChart(makeCaller(), 'Inspect', [1]);
 
-    expect(chart.value).toEqual({ id: 1, firstName: 'Ursula' });
+    expect(chart.value).toEqual({ id: 1, name: 'Frank Herbert' });
   });
 
   test('groups time-based charts in the caller time zone', async () => {

@@ -2,7 +2,7 @@ import { type Caller, type Chart, type DataSource, PaginatedFilter, Projection }
 import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { ChartCollectionDecorator } from '../../../../src/customizer/decorators/chart/chart-collection-decorator';
 import { ChartDataSourceDecorator } from '../../../../src/customizer/decorators/chart/chart-data-source-decorator';
-import { makeLibrary } from '../../../factories/library-definition';
+import { makeCountingLibrary } from '../../../factories/make-counting-library';
 
 /** A data source that already has one native chart, 'Native' (a percentage of its name's length). */
 function withNativeChart(inner: DataSource): DataSource {
@@ -21,7 +21,7 @@ function withNativeChart(inner: DataSource): DataSource {
 
 describe('ChartDataSourceDecorator', () => {
   test('adds chart names to the data source schema', () => {
-    const dataSource = new ChartDataSourceDecorator(makeLibrary());
+    const dataSource = new ChartDataSourceDecorator(makeCountingLibrary());
 
     dataSource.addChart('Books per author', (_context, resultBuilder) => resultBuilder.value(1));
 
@@ -29,7 +29,7 @@ describe('ChartDataSourceDecorator', () => {
   });
 
   test('renders a chart with the caller and the data source', async () => {
-    const dataSource = new ChartDataSourceDecorator(makeLibrary());
+    const dataSource = new ChartDataSourceDecorator(makeCountingLibrary());
     const caller = makeCaller();
     dataSource.addChart('Books', async (context, resultBuilder) => {
       const books = await context.dataSource
@@ -40,11 +40,11 @@ describe('ChartDataSourceDecorator', () => {
 
     const chart = await dataSource.renderChart(caller, 'Books');
 
-    expect(chart).toEqual({ type: 'Value', value: { countCurrent: 5 } });
+    expect(chart).toEqual({ type: 'Value', value: { countCurrent: 3 } });
   });
 
   test('gives the chart the caller and the decorator as data source', async () => {
-    const dataSource = new ChartDataSourceDecorator(makeLibrary());
+    const dataSource = new ChartDataSourceDecorator(makeCountingLibrary());
     const caller = makeCaller();
     let seen: { caller: Caller; dataSource: DataSource } | undefined;
     dataSource.addChart('Inspect', (context, resultBuilder) => {
@@ -59,7 +59,7 @@ describe('ChartDataSourceDecorator', () => {
   });
 
   test('groups time-based charts in the caller time zone', async () => {
-    const dataSource = new ChartDataSourceDecorator(makeLibrary());
+    const dataSource = new ChartDataSourceDecorator(makeCountingLibrary());
     dataSource.addChart('Timeline', (_context, resultBuilder) =>
       resultBuilder.timeBased('Year', [{ date: '2025-12-31T23:30:00Z', value: 1 }]),
     );
@@ -70,7 +70,7 @@ describe('ChartDataSourceDecorator', () => {
   });
 
   test('keeps and renders the charts of the child', async () => {
-    const dataSource = new ChartDataSourceDecorator(withNativeChart(makeLibrary()));
+    const dataSource = new ChartDataSourceDecorator(withNativeChart(makeCountingLibrary()));
     dataSource.addChart('Mine', (_context, resultBuilder) => resultBuilder.value(1));
 
     const chart = await dataSource.renderChart(makeCaller(), 'Native');
@@ -80,13 +80,13 @@ describe('ChartDataSourceDecorator', () => {
   });
 
   test('wraps collections in ChartCollectionDecorator', () => {
-    const dataSource = new ChartDataSourceDecorator(makeLibrary());
+    const dataSource = new ChartDataSourceDecorator(makeCountingLibrary());
 
     expect(dataSource.getCollection('books')).toBeInstanceOf(ChartCollectionDecorator);
   });
 
   test('throws a NotFoundError naming the existing charts for an unknown chart', async () => {
-    const dataSource = new ChartDataSourceDecorator(withNativeChart(makeLibrary()));
+    const dataSource = new ChartDataSourceDecorator(withNativeChart(makeCountingLibrary()));
     dataSource.addChart('Mine', (_context, resultBuilder) => resultBuilder.value(1));
 
     const run = dataSource.renderChart(makeCaller(), 'Theirs');
@@ -98,7 +98,7 @@ describe('ChartDataSourceDecorator', () => {
   });
 
   test('rejects a name taken by a chart of the child', () => {
-    const dataSource = new ChartDataSourceDecorator(withNativeChart(makeLibrary()));
+    const dataSource = new ChartDataSourceDecorator(withNativeChart(makeCountingLibrary()));
 
     expect(() => dataSource.addChart('Native', (_context, resultBuilder) => resultBuilder.value(1))).toThrow(
       "Chart 'Native' already exists on the data source",
@@ -106,7 +106,7 @@ describe('ChartDataSourceDecorator', () => {
   });
 
   test('rejects a name taken by an added chart', () => {
-    const dataSource = new ChartDataSourceDecorator(makeLibrary());
+    const dataSource = new ChartDataSourceDecorator(makeCountingLibrary());
     dataSource.addChart('Mine', (_context, resultBuilder) => resultBuilder.value(1));
 
     expect(() => dataSource.addChart('Mine', (_context, resultBuilder) => resultBuilder.value(2))).toThrow(
@@ -115,14 +115,14 @@ describe('ChartDataSourceDecorator', () => {
   });
 
   test('throws an Error when the chart does not return a result builder chart', async () => {
-    const dataSource = new ChartDataSourceDecorator(makeLibrary());
+    const dataSource = new ChartDataSourceDecorator(makeCountingLibrary());
     dataSource.addChart('Mine', () => 42 as never);
 
     await expect(dataSource.renderChart(makeCaller(), 'Mine')).rejects.toThrow(/returned 42/);
   });
 
   test('rejects a definition that is not a function', () => {
-    const dataSource = new ChartDataSourceDecorator(makeLibrary());
+    const dataSource = new ChartDataSourceDecorator(makeCountingLibrary());
 
     expect(() => dataSource.addChart('Mine', 'value' as never)).toThrow(/must be a function/);
   });
