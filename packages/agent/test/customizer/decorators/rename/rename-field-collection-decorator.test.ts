@@ -9,16 +9,16 @@ import {
 import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { DataSourceDecorator } from '../../../../src/customizer/decorators/data-source-decorator';
 import { RenameFieldCollectionDecorator } from '../../../../src/customizer/decorators/rename/rename-field-collection-decorator';
-import { makeLibrary } from '../../../factories/library-definition';
+import { makeCountingLibrary } from '../../../factories/make-counting-library';
 
 function setup() {
-  const library = makeLibrary();
+  const library = makeCountingLibrary();
   const layer = new DataSourceDecorator(library, RenameFieldCollectionDecorator);
   const books = layer.getCollection('books');
   const authors = layer.getCollection('authors');
   books.renameField('title', 'name');
   books.renameField('authorId', 'writerId');
-  authors.renameField('lastName', 'surname');
+  authors.renameField('name', 'fullName');
 
   return { books, authors, library };
 }
@@ -27,17 +27,29 @@ describe('RenameFieldCollectionDecorator', () => {
   test('renames fields in the schema, and the keys of relations that use them', () => {
     const { books } = setup();
 
-    expect(Object.keys(books.schema.fields)).toEqual(['id', 'name', 'price', 'writerId', 'author']);
+    expect(Object.keys(books.schema.fields)).toEqual([
+      'id',
+      'name',
+      'isbn',
+      'publishedAt',
+      'price',
+      'status',
+      'writerId',
+      'author',
+      'cover',
+      'reviews',
+      'tags',
+    ]);
     expect(books.schema.fields.author).toMatchObject({ foreignKey: 'writerId', foreignKeyTarget: 'id' });
   });
 
   test('translates projections and records both ways, through relations', async () => {
     const { books, library } = setup();
 
-    const [record] = await books.list(makeCaller(), new PaginatedFilter(), new Projection('name', 'author:surname'));
+    const [record] = await books.list(makeCaller(), new PaginatedFilter(), new Projection('name', 'author:fullName'));
 
-    expect(record).toEqual({ name: 'The Dispossessed', author: { surname: 'Le Guin' } });
-    expect([...(library.getCollection('books').calls[0]!.args[2] as Projection)]).toEqual(['title', 'author:lastName']);
+    expect(record).toEqual({ name: 'Dune', author: { fullName: 'Frank Herbert' } });
+    expect([...(library.getCollection('books').calls[0]!.args[2] as Projection)]).toEqual(['title', 'author:name']);
   });
 
   test('translates condition trees and sorts', async () => {
@@ -46,13 +58,13 @@ describe('RenameFieldCollectionDecorator', () => {
     const records = await books.list(
       makeCaller(),
       new PaginatedFilter({
-        conditionTree: new ConditionTreeLeaf('author:surname', 'Equal', 'Le Guin'),
+        conditionTree: new ConditionTreeLeaf('author:fullName', 'Equal', 'Frank Herbert'),
         sort: new Sort({ field: 'name', ascending: false }),
       }),
       new Projection('id'),
     );
 
-    expect(records).toEqual([{ id: 2 }, { id: 1 }]);
+    expect(records).toEqual([{ id: 1 }, { id: 3 }]);
   });
 
   test('translates aggregations and their groups', async () => {
@@ -61,11 +73,11 @@ describe('RenameFieldCollectionDecorator', () => {
     const rows = await books.aggregate(
       makeCaller(),
       new Filter(),
-      new Aggregation({ operation: 'Sum', field: 'price', groups: [{ field: 'author:surname' }] }),
+      new Aggregation({ operation: 'Sum', field: 'price', groups: [{ field: 'author:fullName' }] }),
       1,
     );
 
-    expect(rows).toEqual([{ value: 22, group: { 'author:surname': 'Le Guin' } }]);
+    expect(rows).toEqual([{ value: 22, group: { 'author:fullName': 'Frank Herbert' } }]);
   });
 
   test('translates created records and patches', async () => {
@@ -76,12 +88,20 @@ describe('RenameFieldCollectionDecorator', () => {
       name: 'Kindred (2nd ed.)',
     });
 
-    expect(created).toEqual({ id: 6, name: 'Kindred', price: 8, writerId: 1 });
+    expect(created).toEqual({
+      id: 4,
+      name: 'Kindred',
+      isbn: null,
+      publishedAt: null,
+      price: 8,
+      status: 'draft',
+      writerId: 1,
+    });
     const [stored] = await library
       .getCollection('books')
       .list(
         makeCaller(),
-        new PaginatedFilter({ conditionTree: new ConditionTreeLeaf('id', 'Equal', 6) }),
+        new PaginatedFilter({ conditionTree: new ConditionTreeLeaf('id', 'Equal', 4) }),
         new Projection('title'),
       );
     expect(stored).toEqual({ title: 'Kindred (2nd ed.)' });
@@ -93,7 +113,19 @@ describe('RenameFieldCollectionDecorator', () => {
     books.renameField('name', 'label');
     books.renameField('writerId', 'authorId');
 
-    expect(Object.keys(books.schema.fields)).toEqual(['id', 'label', 'price', 'authorId', 'author']);
+    expect(Object.keys(books.schema.fields)).toEqual([
+      'id',
+      'label',
+      'isbn',
+      'publishedAt',
+      'price',
+      'status',
+      'authorId',
+      'author',
+      'cover',
+      'reviews',
+      'tags',
+    ]);
   });
 
   test('refuses an unknown field, naming the fields that exist', () => {
@@ -102,7 +134,7 @@ describe('RenameFieldCollectionDecorator', () => {
     expect(() => books.renameField('title', 'x')).toThrow(
       expect.objectContaining({
         name: 'MissingFieldError',
-        message: expect.stringContaining('Fields: id, name, price'),
+        message: expect.stringContaining('Fields: id, name, isbn'),
       }),
     );
   });
