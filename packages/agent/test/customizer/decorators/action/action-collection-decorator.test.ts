@@ -5,11 +5,10 @@ import {
   Projection,
   ValidationError,
 } from '@platform/datasource-toolkit';
-import { makeCaller } from '@platform/datasource-toolkit/testing';
+import { makeCaller, makeLibraryDefinition } from '@platform/datasource-toolkit/testing';
 import { ActionCollectionDecorator } from '../../../../src/customizer/decorators/action/action-collection-decorator';
 import type { ActionDefinition } from '../../../../src/customizer/decorators/action/types';
 import { DataSourceDecorator } from '../../../../src/customizer/decorators/data-source-decorator';
-import { libraryDefinition } from '../../../factories/library-definition';
 import { booksWithIds, makeBooks } from './make-books';
 
 const noop = async () => undefined;
@@ -46,7 +45,7 @@ describe('ActionCollectionDecorator', () => {
     });
 
     test('keeps the native actions of the child', () => {
-      const definition = libraryDefinition();
+      const definition = makeLibraryDefinition();
       const child = createInMemoryDataSource({
         ...definition,
         books: { ...definition.books, actions: { Reprint: { scope: 'Single' } } },
@@ -220,7 +219,7 @@ describe('ActionCollectionDecorator', () => {
     });
 
     test('rejects a name already taken by a native action', () => {
-      const definition = libraryDefinition();
+      const definition = makeLibraryDefinition();
       const child = createInMemoryDataSource({
         ...definition,
         books: { ...definition.books, actions: { Reprint: { scope: 'Single' } } },

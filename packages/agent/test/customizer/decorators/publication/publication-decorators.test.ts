@@ -1,10 +1,10 @@
 import { PaginatedFilter, Projection } from '@platform/datasource-toolkit';
 import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { PublicationDataSourceDecorator } from '../../../../src/customizer/decorators/publication/publication-data-source-decorator';
-import { libraryDefinition, makeLibrary } from '../../../factories/library-definition';
+import { makeCountingLibrary } from '../../../factories/make-counting-library';
 
 function setup() {
-  const library = makeLibrary();
+  const library = makeCountingLibrary();
   const layer = new PublicationDataSourceDecorator(library);
 
   return { layer, books: layer.getCollection('books'), library };
@@ -16,7 +16,18 @@ describe('PublicationCollectionDecorator', () => {
 
     books.removeField('price');
 
-    expect(Object.keys(books.schema.fields)).toEqual(['id', 'title', 'authorId', 'author']);
+    expect(Object.keys(books.schema.fields)).toEqual([
+      'id',
+      'title',
+      'isbn',
+      'publishedAt',
+      'status',
+      'authorId',
+      'author',
+      'cover',
+      'reviews',
+      'tags',
+    ]);
   });
 
   test('removes a relation along with its foreign key', () => {
@@ -28,15 +39,7 @@ describe('PublicationCollectionDecorator', () => {
   });
 
   test('removes the relations of other collections that use a removed key', () => {
-    const definition = libraryDefinition();
-    const authors = definition.authors as { fields: Record<string, object> };
-    authors.fields.books = {
-      type: 'OneToMany',
-      foreignCollection: 'books',
-      originKey: 'authorId',
-      originKeyTarget: 'id',
-    };
-    const layer = new PublicationDataSourceDecorator(makeLibrary(definition));
+    const layer = new PublicationDataSourceDecorator(makeCountingLibrary());
     expect(layer.getCollection('authors').schema.fields.books).toBeDefined();
 
     layer.getCollection('books').removeField('authorId');
@@ -50,16 +53,17 @@ describe('PublicationCollectionDecorator', () => {
 
     const [created] = await books.create(makeCaller(), [{ title: 'New', price: 3 }]);
 
-    expect(created).toEqual({ id: 6, title: 'New', authorId: null });
+    expect(created).toEqual({ id: 4, title: 'New', isbn: null, publishedAt: null, status: 'draft', authorId: null });
   });
 
   test('refuses an unknown field, naming the fields that exist', () => {
     const { books } = setup();
 
-    expect(() => books.removeField('isbn')).toThrow(
+    expect(() => books.removeField('pages')).toThrow(
       expect.objectContaining({
         name: 'MissingFieldError',
-        message: "Unknown field 'isbn' in 'books'. Fields: id, title, price, authorId, author.",
+        message:
+          "Unknown field 'pages' in 'books'. Fields: id, title, isbn, publishedAt, price, status, authorId, author, cover, reviews, tags.",
       }),
     );
   });
@@ -77,12 +81,19 @@ describe('PublicationDataSourceDecorator', () => {
 
     layer.removeCollection('authors');
 
-    expect(layer.collections.map((collection) => collection.name)).toEqual(['books', 'reviews']);
+    expect(layer.collections.map((collection) => collection.name)).toEqual([
+      'books',
+      'covers',
+      'reviews',
+      'tags',
+      'bookTags',
+      'events',
+    ]);
     expect(layer.isPublished('authors')).toBe(false);
     const authors = await layer
       .getCollection('authors')
       .list(makeCaller(), new PaginatedFilter(), new Projection('id'));
-    expect(authors).toHaveLength(3);
+    expect(authors).toHaveLength(2);
   });
 
   test('removes relations pointing at a removed collection', () => {
@@ -108,7 +119,7 @@ describe('PublicationDataSourceDecorator', () => {
     expect(() => layer.removeCollection('movies')).toThrow(
       expect.objectContaining({
         name: 'NotFoundError',
-        message: expect.stringContaining('Collections: authors, books, reviews'),
+        message: expect.stringContaining('Collections: authors, books, covers, reviews, tags, bookTags, events'),
       }),
     );
     expect(() => layer.keepCollectionsMatching(['movies'])).toThrow(expect.objectContaining({ name: 'NotFoundError' }));
