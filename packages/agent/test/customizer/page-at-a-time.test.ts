@@ -1,23 +1,15 @@
-import {
-  createInMemoryDataSource,
-  Page,
-  PaginatedFilter,
-  Projection,
-  type RecordData,
-} from '@platform/datasource-toolkit';
+import { Page, PaginatedFilter, Projection, type RecordData } from '@platform/datasource-toolkit';
 import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { DataSourceCustomizer } from '../../src';
-import { CountingDataSource } from '../factories/counting-collection';
-import { libraryDefinition } from '../factories/library-definition';
+import type { CountingDataSource } from '../factories/counting-collection';
+import { makeCountingLibrary } from '../factories/make-counting-library';
 
 const logger = () => {};
 
 function bigLibrary(): CountingDataSource {
   const authors = Array.from({ length: 10 }, (_, index) => ({
     id: index + 1,
-    firstName: `First${index}`,
-    lastName: `Last${index}`,
-    countryCode: index % 2 ? 'FR' : 'US',
+    name: `Author ${index}`,
   }));
   const books = Array.from({ length: 100 }, (_, index) => ({
     id: index + 1,
@@ -29,17 +21,16 @@ function bigLibrary(): CountingDataSource {
     id: index + 1,
     bookId: index + 1,
     rating: 3,
-    body: 'ok',
   }));
 
-  return new CountingDataSource(createInMemoryDataSource(libraryDefinition(), { authors, books, reviews }));
+  return makeCountingLibrary({ authors, books, reviews });
 }
 
 describe('customization stack, a page at a time', () => {
   test('lists 100 records with two computed fields (one over a relation) and an emulated relation in 1 + 1 queries', async () => {
     const library = bigLibrary();
     const getValues = jest.fn((records: RecordData[]) =>
-      records.map((record) => `${(record.author as RecordData).firstName} ${(record.author as RecordData).lastName}`),
+      records.map((record) => `${(record.author as RecordData).name} #${(record.author as RecordData).id}`),
     );
     const customizer = new DataSourceCustomizer()
       .addDataSource(async () => library)
@@ -52,7 +43,7 @@ describe('customization stack, a page at a time', () => {
           })
           .addField('authorName', {
             columnType: 'String',
-            dependencies: ['author:firstName', 'author:lastName'],
+            dependencies: ['author:id', 'author:name'],
             getValues,
           })
           .addOneToOneRelation('review', 'reviews', { originKey: 'bookId' }),
@@ -67,7 +58,7 @@ describe('customization stack, a page at a time', () => {
     );
 
     expect(records).toHaveLength(100);
-    expect(records[11]).toEqual({ id: 12, priceWithTax: 11 * 1.2, authorName: 'First1 Last1', review: { rating: 3 } });
+    expect(records[11]).toEqual({ id: 12, priceWithTax: 11 * 1.2, authorName: 'Author 1 #2', review: { rating: 3 } });
     expect(library.getCollection('books').calls).toHaveLength(1);
     expect(library.getCollection('reviews').calls).toHaveLength(1);
     expect(library.getCollection('authors').calls).toHaveLength(0);
