@@ -1,7 +1,7 @@
 import { createInMemoryDataSource, type DataSource, PaginatedFilter, Projection } from '@platform/datasource-toolkit';
 import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { type CollectionCustomizer, DataSourceCustomizer, type Plugin } from '../../src';
-import { makeLibrary } from '../factories/library-definition';
+import { makeCountingLibrary } from '../factories/make-counting-library';
 
 const logger = () => {};
 
@@ -18,21 +18,30 @@ describe('DataSourceCustomizer', () => {
   describe('addDataSource', () => {
     test('composes several data sources into one', async () => {
       const customizer = new DataSourceCustomizer()
-        .addDataSource(async () => makeLibrary())
+        .addDataSource(async () => makeCountingLibrary())
         .addDataSource(async () => moviesDataSource());
 
       const dataSource = await customizer.getDataSource(logger);
 
-      expect(names(dataSource)).toEqual(['authors', 'books', 'reviews', 'movies']);
+      expect(names(dataSource)).toEqual([
+        'authors',
+        'books',
+        'covers',
+        'reviews',
+        'tags',
+        'bookTags',
+        'events',
+        'movies',
+      ]);
     });
 
     test('refuses two collections of one name, naming both data sources', async () => {
       const customizer = new DataSourceCustomizer()
         .addDataSource(async function loadLibrary() {
-          return makeLibrary();
+          return makeCountingLibrary();
         })
         .addDataSource(async function loadLibraryAgain() {
-          return makeLibrary();
+          return makeCountingLibrary();
         });
 
       await expect(customizer.getDataSource(logger)).rejects.toMatchObject({
@@ -44,7 +53,7 @@ describe('DataSourceCustomizer', () => {
     });
 
     test('relates collections of different data sources, a page at a time', async () => {
-      const library = makeLibrary();
+      const library = makeCountingLibrary();
       const stock = createInMemoryDataSource(
         {
           stock: {
@@ -57,9 +66,9 @@ describe('DataSourceCustomizer', () => {
         },
         {
           stock: [
-            { id: 1, bookId: 4, quantity: 7 },
-            { id: 2, bookId: 4, quantity: 1 },
-            { id: 3, bookId: 1, quantity: 0 },
+            { id: 1, bookId: 3, quantity: 7 },
+            { id: 2, bookId: 3, quantity: 1 },
+            { id: 3, bookId: 2, quantity: 0 },
           ],
         },
       );
@@ -75,12 +84,12 @@ describe('DataSourceCustomizer', () => {
 
       const records = await dataSource
         .getCollection('stock')
-        .list(makeCaller(), new PaginatedFilter(), new Projection('quantity', 'book:title', 'book:author:lastName'));
+        .list(makeCaller(), new PaginatedFilter(), new Projection('quantity', 'book:title', 'book:author:name'));
 
       expect(records).toEqual([
-        { quantity: 7, book: { title: 'Solaris', author: { lastName: 'Lem' } } },
-        { quantity: 1, book: { title: 'Solaris', author: { lastName: 'Lem' } } },
-        { quantity: 0, book: { title: 'The Dispossessed', author: { lastName: 'Le Guin' } } },
+        { quantity: 7, book: { title: 'Children of Dune', author: { name: 'Frank Herbert' } } },
+        { quantity: 1, book: { title: 'Children of Dune', author: { name: 'Frank Herbert' } } },
+        { quantity: 0, book: { title: 'The Dispossessed', author: { name: 'Ursula Le Guin' } } },
       ]);
       expect(library.getCollection('books').calls).toHaveLength(1);
       expect(dataSource.getCollection('books').schema.fields.stock).toMatchObject({
@@ -90,7 +99,7 @@ describe('DataSourceCustomizer', () => {
     });
 
     test('keeps the included collections, minus the excluded ones', async () => {
-      const customizer = new DataSourceCustomizer().addDataSource(async () => makeLibrary(), {
+      const customizer = new DataSourceCustomizer().addDataSource(async () => makeCountingLibrary(), {
         include: ['books', 'reviews'],
         exclude: ['reviews'],
       });
@@ -99,20 +108,20 @@ describe('DataSourceCustomizer', () => {
     });
 
     test('renames collections, and relations follow', async () => {
-      const customizer = new DataSourceCustomizer().addDataSource(async () => makeLibrary(), {
+      const customizer = new DataSourceCustomizer().addDataSource(async () => makeCountingLibrary(), {
         rename: { authors: 'writers' },
       });
 
       const dataSource = await customizer.getDataSource(logger);
 
-      expect(names(dataSource)).toEqual(['writers', 'books', 'reviews']);
+      expect(names(dataSource)).toEqual(['writers', 'books', 'covers', 'reviews', 'tags', 'bookTags', 'events']);
       expect(dataSource.getCollection('books').schema.fields.author).toMatchObject({ foreignCollection: 'writers' });
     });
 
     test('lets a renamed collection avoid a clash', async () => {
       const customizer = new DataSourceCustomizer()
-        .addDataSource(async () => makeLibrary())
-        .addDataSource(async () => makeLibrary(), { include: ['books'], rename: { books: 'archivedBooks' } });
+        .addDataSource(async () => makeCountingLibrary())
+        .addDataSource(async () => makeCountingLibrary(), { include: ['books'], rename: { books: 'archivedBooks' } });
 
       expect(names(await customizer.getDataSource(logger))).toContain('archivedBooks');
     });
@@ -120,7 +129,7 @@ describe('DataSourceCustomizer', () => {
     test('refuses malformed options at once', () => {
       const customizer = new DataSourceCustomizer();
 
-      expect(() => customizer.addDataSource(async () => makeLibrary(), { include: 'books' } as never)).toThrow(
+      expect(() => customizer.addDataSource(async () => makeCountingLibrary(), { include: 'books' } as never)).toThrow(
         expect.objectContaining({ name: 'ValidationError', message: expect.stringContaining('include') }),
       );
       expect(() => customizer.addDataSource('nope' as never)).toThrow(
@@ -129,11 +138,13 @@ describe('DataSourceCustomizer', () => {
     });
 
     test('refuses an unknown collection in include, naming those that exist', async () => {
-      const customizer = new DataSourceCustomizer().addDataSource(async () => makeLibrary(), { include: ['movies'] });
+      const customizer = new DataSourceCustomizer().addDataSource(async () => makeCountingLibrary(), {
+        include: ['movies'],
+      });
 
       await expect(customizer.getDataSource(logger)).rejects.toMatchObject({
         name: 'NotFoundError',
-        message: expect.stringContaining('Collections: authors, books, reviews'),
+        message: expect.stringContaining('Collections: authors, books, covers, reviews, tags, bookTags, events'),
       });
     });
 
@@ -153,7 +164,7 @@ describe('DataSourceCustomizer', () => {
 
   describe('queue', () => {
     test('only queues: nothing runs before the data source is built', () => {
-      const factory = jest.fn(async () => makeLibrary());
+      const factory = jest.fn(async () => makeCountingLibrary());
 
       new DataSourceCustomizer().addDataSource(factory).customizeCollection('books', (books) => books.disableCount());
 
@@ -161,7 +172,7 @@ describe('DataSourceCustomizer', () => {
     });
 
     test('builds once', async () => {
-      const factory = jest.fn(async () => makeLibrary());
+      const factory = jest.fn(async () => makeCountingLibrary());
       const customizer = new DataSourceCustomizer().addDataSource(factory);
 
       const [first, second] = await Promise.all([customizer.getDataSource(logger), customizer.getDataSource(logger)]);
@@ -177,7 +188,7 @@ describe('DataSourceCustomizer', () => {
         dataSource.customizeCollection('books', () => order.push('queued by plugin'));
       };
       const customizer = new DataSourceCustomizer()
-        .addDataSource(async () => makeLibrary())
+        .addDataSource(async () => makeCountingLibrary())
         .use(plugin)
         .customizeCollection('books', () => order.push('after plugin'));
 
@@ -190,12 +201,13 @@ describe('DataSourceCustomizer', () => {
   describe('customizeCollection', () => {
     test('refuses an unknown collection, naming those that exist', async () => {
       const customizer = new DataSourceCustomizer()
-        .addDataSource(async () => makeLibrary())
+        .addDataSource(async () => makeCountingLibrary())
         .customizeCollection('movies', () => {});
 
       await expect(customizer.getDataSource(logger)).rejects.toMatchObject({
         name: 'NotFoundError',
-        message: "Collection 'movies' does not exist. Collections: authors, books, reviews.",
+        message:
+          "Collection 'movies' does not exist. Collections: authors, books, covers, reviews, tags, bookTags, events.",
       });
     });
   });
@@ -203,27 +215,29 @@ describe('DataSourceCustomizer', () => {
   describe('removeCollection', () => {
     test('removes collections from the listing; customizations still read them', async () => {
       const customizer = new DataSourceCustomizer()
-        .addDataSource(async () => makeLibrary())
+        .addDataSource(async () => makeCountingLibrary())
         .removeCollection('authors')
-        .customizeCollection('books', (books) => books.importField('authorName', { path: 'author:lastName' }));
+        .customizeCollection('books', (books) => books.importField('authorName', { path: 'author:name' }));
 
       const dataSource = await customizer.getDataSource(logger);
       const [book] = await dataSource
         .getCollection('books')
         .list(makeCaller(), new PaginatedFilter(), new Projection('authorName'));
 
-      expect(names(dataSource)).toEqual(['books', 'reviews']);
+      expect(names(dataSource)).toEqual(['books', 'covers', 'reviews', 'tags', 'bookTags', 'events']);
       expect(customizer.isCollectionPublished('authors')).toBe(false);
       expect(dataSource.getCollection('books').schema.fields.author).toBeUndefined();
-      expect(book).toEqual({ authorName: 'Le Guin' });
+      expect(book).toEqual({ authorName: 'Frank Herbert' });
     });
 
     test('refuses an unknown collection, naming those that exist', async () => {
-      const customizer = new DataSourceCustomizer().addDataSource(async () => makeLibrary()).removeCollection('movies');
+      const customizer = new DataSourceCustomizer()
+        .addDataSource(async () => makeCountingLibrary())
+        .removeCollection('movies');
 
       await expect(customizer.getDataSource(logger)).rejects.toMatchObject({
         name: 'NotFoundError',
-        message: expect.stringContaining('Collections: authors, books, reviews'),
+        message: expect.stringContaining('Collections: authors, books, covers, reviews, tags, bookTags, events'),
       });
     });
   });
@@ -232,7 +246,7 @@ describe('DataSourceCustomizer', () => {
     test('passes the customizers, the options and the logger to the plugin', async () => {
       const plugin = jest.fn();
       const customizer = new DataSourceCustomizer()
-        .addDataSource(async () => makeLibrary())
+        .addDataSource(async () => makeCountingLibrary())
         .use(plugin, { answer: 42 });
 
       await customizer.getDataSource(logger);
@@ -243,7 +257,7 @@ describe('DataSourceCustomizer', () => {
     test('names a plugin that throws, keeping its error as cause', async () => {
       const failure = new Error('boom');
       const customizer = new DataSourceCustomizer()
-        .addDataSource(async () => makeLibrary())
+        .addDataSource(async () => makeCountingLibrary())
         .use(function addAudit() {
           throw failure;
         });
@@ -257,7 +271,7 @@ describe('DataSourceCustomizer', () => {
 
     test('names the plugin when a customization it queued fails', async () => {
       const customizer = new DataSourceCustomizer()
-        .addDataSource(async () => makeLibrary())
+        .addDataSource(async () => makeCountingLibrary())
         .use(function hideSecrets(dataSource) {
           dataSource.customizeCollection('books', (books: CollectionCustomizer) => books.removeField('secret'));
         });
