@@ -16,6 +16,7 @@ describe('collection routes', () => {
         isbn: '978-0441013593',
         publishedAt: '1965-08-01T00:00:00.000Z',
         price: 10,
+        status: 'live',
         authorId: 1,
         author: { id: 1 },
         cover: { id: 1 },
