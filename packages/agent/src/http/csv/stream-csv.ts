@@ -146,11 +146,11 @@ function toLines(rows: string[][], config: Papa.UnparseConfig): string {
 function makePageWriter(
   columns: readonly string[],
   config: Papa.UnparseConfig,
-  escape: (text: string) => string,
+  escapeText: (text: string) => string,
 ): (page: readonly RecordData[]) => string {
   const readers = columns.map(makeCellReader);
   // Only text values can be formulas: numbers, dates, booleans and JSON are written as they are.
-  const cellOf = (value: unknown) => (typeof value === 'string' ? escape(value) : toCell(value));
+  const cellOf = (value: unknown) => (typeof value === 'string' ? escapeText(value) : toCell(value));
 
   return (page) => {
     const rows = new Array<string[]>(page.length);
