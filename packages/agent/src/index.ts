@@ -70,6 +70,7 @@ export type { DataSourceOptions, Plugin } from './customizer/types';
 // HTTP surface
 export {
   createDevelopmentUserToken,
+  type DevelopmentUser,
   type DevelopmentUserTokenOptions,
 } from './http/auth/create-development-user-token';
 export { type AgentHttpOptions, createAgentRouter } from './http/create-agent-router';

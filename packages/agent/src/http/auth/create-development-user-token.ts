@@ -2,8 +2,21 @@ import { parseWithZod } from '@platform/datasource-toolkit';
 import { SignJWT } from 'jose';
 import { z } from 'zod';
 
+/** Who a development token says the caller is (spec agent-library §2.8). */
+export interface DevelopmentUser {
+  readonly id: number;
+  readonly email: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly team: string;
+  readonly role: string;
+  readonly tags: Readonly<Record<string, string>>;
+  /** IANA time zone of the caller; default `UTC`. */
+  readonly timezone: string;
+}
+
 /** The user a development token describes, unless `user` says otherwise. */
-const DEVELOPMENT_USER = Object.freeze({
+const DEVELOPMENT_USER: DevelopmentUser = Object.freeze({
   id: 1,
   email: 'developer@example.com',
   firstName: 'Dev',
@@ -35,7 +48,7 @@ export interface DevelopmentUserTokenOptions {
   /** The agent's `authSecret`; default: env `PLATFORM_AUTH_SECRET`. */
   readonly authSecret?: string;
   /** Overrides fields of `DEVELOPMENT_USER` (id 1, developer@example.com, role Admin). */
-  readonly user?: Partial<typeof DEVELOPMENT_USER> & { readonly tags?: Record<string, string> };
+  readonly user?: Partial<DevelopmentUser>;
   /** Seconds until the token expires; default 3600. The agent refuses more than `maxTokenLifetime`. */
   readonly expiresIn?: number;
 }
