@@ -16,7 +16,7 @@ export interface AuthSecretTokenVerifierOptions {
   readonly cacheSize?: number;
   /**
    * Longest lifetime accepted, in seconds: `exp` minus `iat` (minus the time of verification for a
-   * token without `iat`). Default `DEFAULT_MAX_TOKEN_LIFETIME`.
+   * token without `iat` or with an `iat` in the future). Default `DEFAULT_MAX_TOKEN_LIFETIME`.
    */
   readonly maxLifetime?: number;
 }
@@ -97,7 +97,9 @@ function checkLifetime({ exp, iat }: { exp?: number; iat?: number }, maxLifetime
         `Sign user tokens with an expiry of at most ${maxLifetime} seconds.`,
     );
   }
-  const issuedAt = iat ?? Math.floor(Date.now() / 1000);
+  // Measured from now when `iat` is missing or in the future: a token dated ahead cannot stretch it.
+  const now = Math.floor(Date.now() / 1000);
+  const issuedAt = iat === undefined ? now : Math.min(iat, now);
   if (exp - issuedAt > maxLifetime) {
     throw new InvalidTokenError(
       `The token lasts ${exp - issuedAt} seconds (\`exp\` - \`iat\`), more than the ${maxLifetime} ` +
