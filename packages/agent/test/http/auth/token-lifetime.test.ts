@@ -68,17 +68,17 @@ describeWithService('postgres', 'user token lifetime, PostgreSQL', () => {
     });
 
     test('measures a token dated in the future from now', async () => {
-    const future = now() + 365 * 24 * HOUR;
+      const future = now() + 365 * 24 * HOUR;
 
-    const response = await request(agent.baseUrl)
-      .get('/notes')
-      .set('Authorization', `Bearer ${await sign({ iat: future, exp: future + HOUR })}`);
+      const response = await request(agent.baseUrl)
+        .get('/notes')
+        .set('Authorization', `Bearer ${await sign({ iat: future, exp: future + HOUR })}`);
 
-    expect(response.status).toBe(401);
-    expect(response.body.errors[0].name).toBe('InvalidTokenError');
-  });
+      expect(response.status).toBe(401);
+      expect(response.body.errors[0].name).toBe('InvalidTokenError');
+    });
 
-  test('measures a token without iat from now', async () => {
+    test('measures a token without iat from now', async () => {
       const longLived = await request(agent.baseUrl)
         .get('/notes')
         .set('Authorization', `Bearer ${await sign({ iat: null, exp: now() + 30 * 24 * HOUR })}`);
