@@ -65,6 +65,8 @@ function runCase(kind: SqlKind): void {
     expect(String(rows[0]?.id)).toMatch(/^[0-9a-f-]{32,36}$/);
     expect(rows[0]?.created_at).not.toBeNull();
     expect(Number(rows[0]?.body_length)).toBe(5);
+    expect(response.body.data).toMatchObject({ id: String(rows[0]?.id), body: 'hello', body_length: 5 });
+    expect(response.body.data.created_at).toEqual(expect.any(String));
   });
 
   test('creates records whose key the database numbers, recognised as auto-increment or not', async () => {
@@ -78,6 +80,7 @@ function runCase(kind: SqlKind): void {
       const rows = await agent.query<{ id: unknown }>(`select id from ${table}`);
       expect(rows).toHaveLength(1);
       expect(Number(rows[0]?.id)).toEqual(expect.any(Number));
+      expect(response.body.data).toEqual({ id: Number(rows[0]?.id), body: 'x' });
     }
   });
 
