@@ -68,6 +68,11 @@ export type { WriteDefinition } from './customizer/decorators/write/types';
 export { DataSourceLoadError, PluginError } from './customizer/errors';
 export type { DataSourceOptions, Plugin } from './customizer/types';
 // HTTP surface
+export {
+  createDevelopmentUserToken,
+  type DevelopmentUser,
+  type DevelopmentUserTokenOptions,
+} from './http/auth/create-development-user-token';
 export { type AgentHttpOptions, createAgentRouter } from './http/create-agent-router';
 export type { Permission, PermissionService } from './http/permissions/permission-service';
 // Schema file

@@ -25,7 +25,7 @@ import {
 } from '@platform/datasource-toolkit';
 import { IANAZone } from 'luxon';
 import { runAggregate } from './query/aggregate/run-aggregate';
-import { mapDatabaseError } from './query/errors/map-database-error';
+import { type DatabaseOperation, mapDatabaseError } from './query/errors/map-database-error';
 import { ListStatements } from './query/list/list-statements';
 import type { QueryContext } from './query/query-context';
 import type { TableModel } from './query/table-model';
@@ -68,7 +68,7 @@ export class SqlCollection implements Collection {
     validateProjection(this, projection);
     validateSort(this, filter.sort ?? []);
 
-    return this.run((context) => this.lists.list(context, filter, projection, caller.timezone), true);
+    return this.run((context) => this.lists.list(context, filter, projection, caller.timezone), 'read');
   }
 
   async aggregate(
@@ -81,7 +81,10 @@ export class SqlCollection implements Collection {
     for (const path of aggregation.projection) FieldValidator.validate(this, path);
     AggregationLimitValidator.validate(limit);
 
-    return this.run((context) => runAggregate(context, this.model, filter, aggregation, caller.timezone, limit), true);
+    return this.run(
+      (context) => runAggregate(context, this.model, filter, aggregation, caller.timezone, limit),
+      'read',
+    );
   }
 
   async create(_caller: Caller, records: RecordData[]): Promise<RecordData[]> {
@@ -93,7 +96,7 @@ export class SqlCollection implements Collection {
       this.assertColumnsOnly(record);
     }
 
-    return this.run((context) => insertRecords(context, this.model, records));
+    return this.run((context) => insertRecords(context, this.model, records), 'create');
   }
 
   async update(caller: Caller, filter: Filter, patch: RecordData): Promise<void> {
@@ -102,14 +105,14 @@ export class SqlCollection implements Collection {
     RecordValidator.patch(this, patch);
     this.assertColumnsOnly(patch);
 
-    await this.run((context) => updateRecords(context, this.model, filter, patch, caller.timezone));
+    await this.run((context) => updateRecords(context, this.model, filter, patch, caller.timezone), 'update');
   }
 
   async delete(caller: Caller, filter: Filter): Promise<void> {
     this.assertWritable();
     this.validateFilter(filter, caller.timezone);
 
-    await this.run((context) => deleteRecords(context, this.model, filter, caller.timezone));
+    await this.run((context) => deleteRecords(context, this.model, filter, caller.timezone), 'delete');
   }
 
   async execute(_caller: Caller, name: string): Promise<ActionResult> {
@@ -153,22 +156,22 @@ export class SqlCollection implements Collection {
   }
 
   /**
-   * Runs `work` and maps database errors. Reads (`isRead`) are retried once after a lost
+   * Runs `work` and maps database errors, naming `operation`. Reads are retried once after a lost
    * connection: the pool drops a connection the server closed only when it notices, so the first
    * query after a server restart may land on a dead one. Writes are never retried.
    */
-  private async run<T>(work: (context: QueryContext) => Promise<T>, isRead = false): Promise<T> {
+  private async run<T>(work: (context: QueryContext) => Promise<T>, operation: DatabaseOperation): Promise<T> {
     const context = await this.getContext();
     try {
       return await work(context);
     } catch (error) {
-      const mapped = mapDatabaseError(error, this.name);
-      if (!isRead || !isErrorOfKind(mapped, 'DatabaseConnectionError')) throw mapped;
+      const mapped = mapDatabaseError(error, this.name, operation);
+      if (operation !== 'read' || !isErrorOfKind(mapped, 'DatabaseConnectionError')) throw mapped;
     }
     try {
       return await work(await this.getContext());
     } catch (error) {
-      throw mapDatabaseError(error, this.name);
+      throw mapDatabaseError(error, this.name, operation);
     }
   }
 }

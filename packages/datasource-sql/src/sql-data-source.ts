@@ -108,6 +108,7 @@ export class SqlDataSource implements DataSource<SqlCollection> {
         db: connection.db,
         flavor: getSqlDialect(this.options.dialect).flavor,
         lookup: (name) => this.getCollection(name).model,
+        returnsInsertedKeys: connection.flavor === 'mariadb' && isAtLeast(connection.serverVersion, [10, 5]),
       }),
       (error: unknown) => {
         // A failed attempt is not kept: the next request tries again.
@@ -118,4 +119,10 @@ export class SqlDataSource implements DataSource<SqlCollection> {
 
     return this.context;
   }
+}
+
+/** `10.11.19-MariaDB-0+deb12u1` is at least [10, 5]. */
+function isAtLeast(version: string, [major, minor]: readonly [number, number]): boolean {
+  const [actualMajor = 0, actualMinor = 0] = (/^(\d+)\.(\d+)/.exec(version) ?? []).slice(1).map(Number);
+  return actualMajor > major || (actualMajor === major && actualMinor >= minor);
 }

@@ -108,6 +108,7 @@ export {
   isToOneRelation,
   type ManyToManySchema,
   type ManyToOneSchema,
+  type NumberFormat,
   type OneToManySchema,
   type OneToOneSchema,
   type RelationSchema,

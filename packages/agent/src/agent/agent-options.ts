@@ -8,6 +8,8 @@ export const AGENT_DEFAULTS = {
   schemaFileName: '.platform-schema.json',
   typingsMaxDepth: 5,
   port: 3351,
+  /** Longest lifetime (`exp` - `iat`, in seconds) of the user tokens the agent accepts: 24 hours. */
+  maxTokenLifetime: 86_400,
   loggerLevel: 'Info',
   /** platform-api's own default address, for a zero-configuration local setup. */
   serverUrl: 'http://127.0.0.1:3400',
@@ -52,6 +54,18 @@ const optionsSchema = z.strictObject({
     .default(AGENT_DEFAULTS.serverUrl)
     .transform((url) => url.replace(/\/+$/, '')),
   port: port.default(AGENT_DEFAULTS.port),
+  host: nonEmpty('a host name or IP address such as 127.0.0.1').optional(),
+  maxTokenLifetime: z
+    .number({ error: 'expected a number of seconds' })
+    .int('expected a whole number of seconds')
+    .positive('expected a positive number of seconds')
+    .default(AGENT_DEFAULTS.maxTokenLifetime),
+  csv: z
+    .strictObject(
+      { escapeFormulae: z.boolean({ error: 'expected true or false' }).default(true) },
+      { error: 'expected an object such as { escapeFormulae: false }' },
+    )
+    .default({ escapeFormulae: true }),
   bodyLimit: z
     .string({ error: 'expected a size such as 50mb' })
     .regex(/^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i, 'expected a size such as 100kb or 50mb')

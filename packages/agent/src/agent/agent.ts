@@ -90,10 +90,11 @@ export class Agent<S extends TSchema = TSchema> {
 
   /**
    * Serves the agent from its own HTTP server, started by `start()`, on `port` (default: the
-   * `port` option, `PORT`, else 3351). `start()` does this by itself when nothing was mounted.
+   * `port` option, `PORT`, else 3351) and `host` (default: the `host` option, else every
+   * interface). `start()` does this by itself when nothing was mounted.
    */
   mountOnStandaloneServer(port?: number, host?: string): this {
-    this.standalone = { port: port ?? this.options.port, host };
+    this.standalone = { port: port ?? this.options.port, host: host ?? this.options.host };
     return this;
   }
 
@@ -116,7 +117,7 @@ export class Agent<S extends TSchema = TSchema> {
       try {
         const { schema, router } = await buildRoutes(await this.buildInputs());
         if (this.expressApps.length === 0 || this.standalone !== undefined) {
-          const { port, host } = this.standalone ?? { port: this.options.port };
+          const { port, host } = this.standalone ?? { port: this.options.port, host: this.options.host };
           this.server = await startStandaloneServer(this.handler.handle, port, host);
         }
         await this.platform.sendSchema(schema);

@@ -42,6 +42,8 @@ export async function buildRoutes(inputs: BuildInputs): Promise<AgentBuild> {
     useUnsafeActionEndpoint: options.useUnsafeActionEndpoint,
     bodyLimit: options.bodyLimit,
     corsOrigins: options.corsOrigins,
+    maxTokenLifetime: options.maxTokenLifetime,
+    escapeCsvFormulae: options.csv.escapeFormulae,
     logger,
     getActionRoute: (collection, action) =>
       routes.get(collection)?.get(action) ?? liveRoute(dataSource, collection, action),

@@ -31,6 +31,13 @@ export interface AgentHttpOptions {
   bodyLimit?: string;
   /** The platform's web origin(s) allowed by CORS, with credentials. */
   corsOrigins?: string[];
+  /** Longest lifetime, in seconds, of the user tokens accepted; default 24 hours. */
+  maxTokenLifetime?: number;
+  /**
+   * Neutralises CSV cells that a spreadsheet would run as a formula (starting with `=`, `+`, `-`,
+   * `@`, tab or carriage return) by prefixing them with `'`; default true.
+   */
+  escapeCsvFormulae?: boolean;
   logger: Logger;
   /** Default: the development-mode permissive service (`createDevelopmentPermissions()`). */
   permissions?: PermissionService;
@@ -55,10 +62,11 @@ export function createAgentRouter(getDataSource: () => DataSource, options: Agen
   const deps: RouteDependencies = {
     getDataSource,
     permissions: options.permissions ?? createDevelopmentPermissions(),
+    csv: { escapeFormulae: options.escapeCsvFormulae ?? true },
   };
   const verifier = createCompositeTokenVerifier([
     ...(options.tokenVerifiers ?? []),
-    createAuthSecretTokenVerifier(options.authSecret),
+    createAuthSecretTokenVerifier(options.authSecret, { maxLifetime: options.maxTokenLifetime }),
   ]);
 
   const api = express.Router();

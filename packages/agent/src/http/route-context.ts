@@ -18,6 +18,8 @@ const collectionsByDataSource = new WeakMap<DataSource, Map<string, Collection>>
 export interface RouteDependencies {
   readonly getDataSource: () => DataSource;
   readonly permissions: PermissionService;
+  /** How CSV exports write their cells. */
+  readonly csv: { readonly escapeFormulae: boolean };
 }
 
 /**

@@ -108,6 +108,7 @@ function describeColumn(name: string, column: ColumnSchema): PlatformFieldSchema
     isSortable: column.isSortable ?? false,
     allowNull: column.allowNull ?? true,
     defaultValue: toJson(column.defaultValue),
+    hasDatabaseDefault: column.hasDatabaseDefault ?? false,
     enumValues: column.enumValues === undefined ? null : [...column.enumValues],
     validation: (column.validation ?? []).map((rule) => ({ operator: rule.operator, value: toJson(rule.value) })),
   };

@@ -17,6 +17,8 @@ const columnFieldSchema = z.object({
   isSortable: z.boolean(),
   allowNull: z.boolean(),
   defaultValue: z.unknown(),
+  /** The database fills the column when a create leaves it out (`now()`, `gen_random_uuid()`). */
+  hasDatabaseDefault: z.boolean().default(false),
   enumValues: z.array(z.string()).nullable(),
   validation: z.array(z.object({ operator: z.string(), value: z.unknown() })),
 });

@@ -29,7 +29,20 @@ describe('parseAgentOptions', () => {
       useUnsafeActionEndpoint: false,
       port: 3351,
       serverUrl: 'http://127.0.0.1:3400',
+      maxTokenLifetime: 86_400,
+      csv: { escapeFormulae: true },
     });
+    expect(options.host).toBeUndefined();
+  });
+
+  test('rejects a token lifetime that is not a positive whole number of seconds', () => {
+    expect(failure({ maxTokenLifetime: 0 }).message).toContain('maxTokenLifetime:');
+    expect(failure({ maxTokenLifetime: 1.5 }).message).toContain('maxTokenLifetime:');
+  });
+
+  test('rejects an unknown or mistyped csv option, naming it', () => {
+    expect(failure({ csv: { escapeFormulas: false } }).message).toContain('escapeFormulas');
+    expect(failure({ csv: { escapeFormulae: 'no' } }).message).toContain('csv.escapeFormulae:');
   });
 
   test('resolves schemaPath and typingsPath against the working directory', () => {

@@ -44,6 +44,7 @@ describe('buildSchema', () => {
       isSortable: false,
       allowNull: true,
       defaultValue: 'draft',
+      hasDatabaseDefault: false,
       enumValues: ['draft', 'live'],
       validation: [],
     });

@@ -9,6 +9,8 @@ export interface RawColumn {
   readonly mapping: SqlTypeMapping | null;
   readonly isNullable: boolean;
   readonly defaultLiteral: SqlLiteral | undefined;
+  /** The column has a default other than NULL, literal or not (`now()`, `gen_random_uuid()`). */
+  readonly hasDefault: boolean;
   readonly isAutoIncrement: boolean;
   readonly isGenerated: boolean;
   readonly enumValues?: readonly string[];
@@ -63,6 +65,8 @@ function buildColumn(raw: RawColumn, isUnique: boolean, isView: boolean): Intros
       ? undefined
       : literalToDefault(raw.defaultLiteral, columnType, raw.mapping?.numericKind);
   if (defaultValue !== undefined) column.defaultValue = defaultValue;
+  // A default the database computes, which `defaultValue` cannot hold: a create may leave it out.
+  else if (raw.hasDefault && !raw.isAutoIncrement && !raw.isGenerated && !isView) column.hasDefaultExpression = true;
   if (raw.enumValues !== undefined && raw.enumValues.length > 0) column.enumValues = [...raw.enumValues];
   if (isUnique) column.isUnique = true;
   if (raw.isGenerated) column.isGenerated = true;

@@ -13,6 +13,11 @@ export interface IntrospectedColumn {
   isNullable: boolean;
   /** Literal defaults only (`'draft'`, `0`, `true`); expressions such as `now()` are omitted. */
   defaultValue?: unknown;
+  /**
+   * The column has a default that is not a literal (`now()`, `gen_random_uuid()`, a function or a
+   * sequence not recognised as auto-increment): the database fills it when a create leaves it out.
+   */
+  hasDefaultExpression?: boolean;
   /** Set by the database on insert: serial, identity, AUTO_INCREMENT, SQLite rowid alias. */
   isAutoIncrement: boolean;
   enumValues?: string[];

@@ -13,6 +13,7 @@ const columnSchema = z.strictObject({
   columnType: columnTypeSchema.nullable(),
   isNullable: z.boolean(),
   defaultValue: z.unknown().optional(),
+  hasDefaultExpression: z.boolean().optional(),
   isAutoIncrement: z.boolean(),
   enumValues: z.array(z.string()).optional(),
   isUnique: z.boolean().optional(),

@@ -7,4 +7,10 @@ export interface QueryContext {
   readonly db: SqlDatabase;
   readonly flavor: SqlFlavor;
   readonly lookup: TableModelLookup;
+  /**
+   * The server answers `INSERT ... RETURNING` although the dialect's flavor does not use it
+   * (MariaDB 10.5+, unlike MySQL): creates learn the keys the database generated from it, whatever
+   * generated them (`DEFAULT uuid()`, a function), not only AUTO_INCREMENT.
+   */
+  readonly returnsInsertedKeys?: boolean;
 }

@@ -45,6 +45,7 @@ export function buildCollectionSchemas(
       fields[column.name] = buildColumnSchema(column, {
         isView: table.isView,
         isPrimaryKey: primaryKey.includes(column.name),
+        dialect: introspection.dialect,
       });
     }
     Object.assign(fields, relations.get(table.name));

@@ -4,7 +4,8 @@ import {
   type ColumnType,
   type Operator,
 } from '@platform/datasource-toolkit';
-import type { IntrospectedColumn } from '../introspection/introspection';
+import type { IntrospectedColumn, Introspection } from '../introspection/introspection';
+import { numberFormatOf } from './number-format';
 
 // A column of unknown type is only shown: it is compared with nothing but null.
 const UNKNOWN_TYPE_OPERATORS: ReadonlySet<Operator> = new Set<Operator>(['Present', 'Missing']);
@@ -16,7 +17,7 @@ const UNSORTABLE_TYPES: readonly ColumnType[] = ['Json', 'Point'];
  */
 export function buildColumnSchema(
   column: IntrospectedColumn,
-  { isView, isPrimaryKey }: { isView: boolean; isPrimaryKey: boolean },
+  { isView, isPrimaryKey, dialect }: { isView: boolean; isPrimaryKey: boolean; dialect: Introspection['dialect'] },
 ): ColumnSchema {
   const isKnown = column.columnType !== null;
   const columnType = column.columnType ?? 'String';
@@ -34,6 +35,9 @@ export function buildColumnSchema(
     isAutoIncrement: column.isAutoIncrement,
   };
   if (column.defaultValue !== undefined) schema.defaultValue = column.defaultValue;
+  if (column.hasDefaultExpression) schema.hasDatabaseDefault = true;
+  const numberFormat = numberFormatOf(column, dialect);
+  if (numberFormat !== undefined) schema.numberFormat = numberFormat;
   if (column.enumValues !== undefined) schema.enumValues = [...column.enumValues];
   return schema;
 }

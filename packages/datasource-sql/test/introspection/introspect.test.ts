@@ -106,6 +106,14 @@ function describeSharedExpectations(kind: FixtureKind): void {
     expect(column('books', 'id')).not.toHaveProperty('defaultValue');
   });
 
+  test('flags the defaults the database computes, and only those', () => {
+    expect(column('books', 'created_at')?.hasDefaultExpression).toBe(true);
+    expect(column('books', 'status')).not.toHaveProperty('hasDefaultExpression');
+    expect(column('books', 'title')).not.toHaveProperty('hasDefaultExpression');
+    expect(column('books', 'editor_id')).not.toHaveProperty('hasDefaultExpression');
+    expect(column('books', 'id')).not.toHaveProperty('hasDefaultExpression');
+  });
+
   test('flags auto-increment keys only', () => {
     const autoIncrement = result.introspection.tables.flatMap((t) =>
       t.columns.filter((c) => c.isAutoIncrement).map((c) => `${t.name}.${c.name}`),

@@ -11,7 +11,8 @@ import { FieldValidator } from './field-validator';
 export class RecordValidator {
   /**
    * Checks a record to create. On top of `patch`, every column that refuses null and has no
-   * default, is not generated (`isAutoIncrement`) and is not read-only must be given.
+   * default (`defaultValue` or `hasDatabaseDefault`), is not generated (`isAutoIncrement`) and is
+   * not read-only must be given.
    * @throws MissingFieldError for an unknown field; ValidationError for any other problem.
    */
   static validate(collection: Collection, record: RecordData): void {
@@ -19,7 +20,7 @@ export class RecordValidator {
     const missing = Object.entries(collection.schema.fields)
       .filter(([name, field]) => isColumn(field) && field.allowNull === false && record[name] === undefined)
       .filter(([, field]) => isColumn(field) && !field.isAutoIncrement && !field.isReadOnly)
-      .filter(([, field]) => isColumn(field) && field.defaultValue === undefined)
+      .filter(([, field]) => isColumn(field) && field.defaultValue === undefined && !field.hasDatabaseDefault)
       .map(([name]) => name);
     if (missing.length > 0) {
       throw new ValidationError(`Missing required field(s) of '${collection.name}': ${missing.join(', ')}.`, {

@@ -41,6 +41,34 @@ describe('unpackId', () => {
     expect(unpackId(composite, '12|ab')).toEqual([12, 'ab']);
   });
 
+  test.each(['0x10', '1e1', ' 10', '10 ', '+10', '010', '-0', '1.0', 'Infinity', '9007199254740993', ''])(
+    'refuses %j for an integer key with a ValidationError naming the id',
+    (id) => {
+      const integerKey = makeSchema({
+        id: makeColumn('Number', {
+          isPrimaryKey: true,
+          numberFormat: { kind: 'integer', min: '-2147483648', max: '2147483647' },
+        }),
+      });
+
+      expect(() => unpackId(integerKey, id, 'customers')).toThrow(
+        expect.objectContaining({
+          name: 'ValidationError',
+          message: expect.stringContaining(`Invalid id "${id}" for 'customers'`),
+        }),
+      );
+    },
+  );
+
+  test('accepts canonical decimals only, fractions for keys that are not integers', () => {
+    expect(unpackId(single, '10')).toEqual([10]);
+    expect(unpackId(single, '-3')).toEqual([-3]);
+    expect(unpackId(single, '0')).toEqual([0]);
+    expect(unpackId(single, '2.5')).toEqual([2.5]);
+    expect(() => unpackId(single, '2.50')).toThrow(expect.objectContaining({ name: 'ValidationError' }));
+    expect(() => unpackId(single, '0x10')).toThrow(expect.objectContaining({ name: 'ValidationError' }));
+  });
+
   test.each(['a|b', 'a\\b', '\\', '|', '\\|\\\\', '', 'x|||y\\\\|'])('round-trips %j', (code) => {
     expect(unpackId(composite, packId(composite, [7, code]))).toEqual([7, code]);
   });

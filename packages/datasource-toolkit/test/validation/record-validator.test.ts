@@ -1,5 +1,5 @@
 import { RecordValidator } from '@platform/datasource-toolkit';
-import { makeFakeDataSource, makeLibrarySchemas } from '@platform/datasource-toolkit/testing';
+import { makeColumn, makeFakeDataSource, makeLibrarySchemas, makeSchema } from '@platform/datasource-toolkit/testing';
 
 const books = () => makeFakeDataSource(makeLibrarySchemas()).getCollection('books');
 
@@ -20,6 +20,20 @@ describe('RecordValidator.validate', () => {
         message: expect.stringContaining('Missing required field(s)'),
       }),
     );
+  });
+
+  test('does not require a non-null column the database fills (hasDatabaseDefault)', () => {
+    const schema = makeSchema({
+      id: makeColumn('Uuid', { isPrimaryKey: true, allowNull: false, hasDatabaseDefault: true }),
+      createdAt: makeColumn('Date', { allowNull: false, hasDatabaseDefault: true }),
+      body: makeColumn('String', { allowNull: false }),
+    });
+    const events = makeFakeDataSource({ events: schema }).getCollection('events');
+
+    expect(() => RecordValidator.validate(events, {})).toThrow(
+      expect.objectContaining({ name: 'ValidationError', message: expect.stringMatching(/: body\.$/) }),
+    );
+    expect(() => RecordValidator.validate(events, { body: 'x' })).not.toThrow();
   });
 
   test('refuses an unknown field with a MissingFieldError listing writable fields', () => {

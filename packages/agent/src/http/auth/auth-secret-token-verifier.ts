@@ -8,9 +8,17 @@ import type { TokenVerifier } from './token-verifier';
 /** How many verified tokens each verifier remembers (least recently used first out). */
 export const VERIFIED_TOKEN_CACHE_SIZE = 1000;
 
+/** Longest lifetime of a user token by default, in seconds: 24 hours. */
+export const DEFAULT_MAX_TOKEN_LIFETIME = 86_400;
+
 export interface AuthSecretTokenVerifierOptions {
   /** Verified tokens kept; `0` disables the cache. Default `VERIFIED_TOKEN_CACHE_SIZE`. */
   readonly cacheSize?: number;
+  /**
+   * Longest lifetime accepted, in seconds: `exp` minus `iat` (minus the time of verification for a
+   * token without `iat` or with an `iat` in the future). Default `DEFAULT_MAX_TOKEN_LIFETIME`.
+   */
+  readonly maxLifetime?: number;
 }
 
 /** A token that verified, with the time claims re-checked on every later use. */
@@ -22,7 +30,10 @@ interface VerifiedToken {
 }
 
 /**
- * Verifies the user tokens the agent signs itself: HS256 with the `authSecret`.
+ * Verifies the user tokens the agent signs itself: HS256 with the `authSecret`. A token must
+ * expire (`exp`), within `maxLifetime` of when it was issued: a token without `exp`, or one made to
+ * last longer, is refused with an InvalidTokenError, so that a leaked token does not open the
+ * agent forever.
  *
  * Verified tokens are cached per verifier, keyed by the whole token string, signature included:
  * an HS256 token is self-contained and the secret is fixed for the verifier's life, so the same
@@ -34,14 +45,17 @@ interface VerifiedToken {
  */
 export function createAuthSecretTokenVerifier(
   authSecret: string,
-  { cacheSize = VERIFIED_TOKEN_CACHE_SIZE }: AuthSecretTokenVerifierOptions = {},
+  {
+    cacheSize = VERIFIED_TOKEN_CACHE_SIZE,
+    maxLifetime = DEFAULT_MAX_TOKEN_LIFETIME,
+  }: AuthSecretTokenVerifierOptions = {},
 ): TokenVerifier {
   const key = new TextEncoder().encode(authSecret);
   // Least recently used token out once `cacheSize` are held; a token failing its time claims is dropped at once.
   const verified = cacheSize > 0 ? new LRUCache<string, VerifiedToken>({ max: cacheSize }) : undefined;
 
   const verifyWithJose = async (token: string): Promise<VerifiedToken> => {
-    let payload: { exp?: number; nbf?: number };
+    let payload: { exp?: number; nbf?: number; iat?: number };
     try {
       ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'] }));
     } catch (error) {
@@ -51,6 +65,8 @@ export function createAuthSecretTokenVerifier(
       }
       throw new InvalidTokenError('The token is invalid: its signature or claims do not verify.', { cause: error });
     }
+
+    checkLifetime(payload, maxLifetime);
 
     return { caller: callerFromClaims(payload), exp: payload.exp, nbf: payload.nbf };
   };
@@ -71,6 +87,25 @@ export function createAuthSecretTokenVerifier(
       return copyCaller(entry.caller);
     },
   };
+}
+
+/** @throws InvalidTokenError when the token never expires or lasts longer than `maxLifetime` seconds. */
+function checkLifetime({ exp, iat }: { exp?: number; iat?: number }, maxLifetime: number): void {
+  if (exp === undefined) {
+    throw new InvalidTokenError(
+      'The token has no expiry (`exp` claim): the agent refuses tokens that never expire. ' +
+        `Sign user tokens with an expiry of at most ${maxLifetime} seconds.`,
+    );
+  }
+  // Measured from now when `iat` is missing or in the future: a token dated ahead cannot stretch it.
+  const now = Math.floor(Date.now() / 1000);
+  const issuedAt = iat === undefined ? now : Math.min(iat, now);
+  if (exp - issuedAt > maxLifetime) {
+    throw new InvalidTokenError(
+      `The token lasts ${exp - issuedAt} seconds (\`exp\` - \`iat\`), more than the ${maxLifetime} ` +
+        'the agent accepts (option maxTokenLifetime): sign a token that expires sooner.',
+    );
+  }
 }
 
 /** `jwtVerify`'s checks of `nbf` and `exp` (seconds, floored clock, no tolerance). */

@@ -13,6 +13,8 @@ export interface StreamCsvOptions {
   /** Reads one page of the export, in a stable order. */
   readonly fetchPage: (page: Page) => Promise<RecordData[]>;
   readonly pageSize?: number;
+  /** Neutralise cells a spreadsheet would run as formulas (see `escapeFormula`); default true. */
+  readonly escapeFormulae?: boolean;
 }
 
 /**
@@ -22,9 +24,10 @@ export interface StreamCsvOptions {
  * client goes away.
  */
 export async function streamCsv(res: Response, options: StreamCsvOptions): Promise<void> {
-  const { projection, fetchPage, pageSize = CSV_PAGE_SIZE } = options;
+  const { projection, fetchPage, pageSize = CSV_PAGE_SIZE, escapeFormulae = true } = options;
   const columns = [...projection];
-  const pageToLines = makePageWriter(columns);
+  const config = escapeFormulae ? ESCAPED_CONFIG : UNPARSE_CONFIG;
+  const pageToLines = makePageWriter(columns, config, escapeFormulae ? escapeFormula : noEscape);
   // The first page is read before anything is sent, so that its errors (the most likely ones:
   // validation, permissions in the collection) still get a proper error response.
   let records: RecordData[] | undefined = await fetchPage(new Page(0, pageSize));
@@ -41,7 +44,7 @@ export async function streamCsv(res: Response, options: StreamCsvOptions): Promi
   res.attachment(options.filename);
 
   try {
-    await write(res, toHeaderLine(columns));
+    await write(res, toLines([columns.map(escapeFormulae ? escapeFormula : noEscape)], config));
     for (let skip = pageSize; !isClosed && records !== undefined; skip += pageSize) {
       // The next page is read while this one is converted and written, so that the database's
       // latency overlaps the agent's work: at most two pages are held in memory.
@@ -82,6 +85,31 @@ async function write(res: Response, chunk: string): Promise<void> {
 // empty, `true` as `1` and `false` empty.
 const UNPARSE_CONFIG: Papa.UnparseConfig = { newline: '\n', header: false };
 
+// Formula injection (OWASP "CSV Injection"): a spreadsheet runs a cell starting with `=`, `+`, `-`,
+// `@`, tab or carriage return as a formula (`=HYPERLINK(...)`). Such text cells get a leading `'`,
+// which spreadsheets show as text, and are quoted. Papa Parse's own `escapeFormulae` does the
+// same, but it cannot tell the text cells from the numbers, which are cast to text before it sees
+// them (see `toCell`): it would turn -5 into '-5. Numbers are never formulas, so they stay as is,
+// and so does text that is only a negative number (BIGINT and DECIMAL values too large for a JS
+// number travel as text).
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
+const ESCAPED_FORMULA = /^'[=+\-@\t\r]/;
+const ESCAPED_CONFIG: Papa.UnparseConfig = {
+  ...UNPARSE_CONFIG,
+  // Quotes the escaped cells; cells that already started with `'=` are quoted too, which is harmless.
+  quotes: (value: unknown) => typeof value === 'string' && ESCAPED_FORMULA.test(value),
+};
+
+/** A text cell a spreadsheet would run as a formula, prefixed with `'`; any other cell unchanged. */
+function escapeFormula(text: string): string {
+  return FORMULA_START.test(text) && !NEGATIVE_NUMBER.test(text) ? `'${text}` : text;
+}
+
+function noEscape(text: string): string {
+  return text;
+}
+
 /** The text of one cell, before quoting. */
 function toCell(value: unknown): string {
   switch (typeof value) {
@@ -107,30 +135,31 @@ function toCell(value: unknown): string {
 }
 
 /** The CSV lines (each ended by `\n`) of rows of cells. */
-function toLines(rows: string[][]): string {
-  return `${Papa.unparse(rows, UNPARSE_CONFIG)}\n`;
-}
-
-/** The CSV line of the header row. */
-function toHeaderLine(columns: readonly string[]): string {
-  return toLines([[...columns]]);
+function toLines(rows: string[][], config: Papa.UnparseConfig): string {
+  return `${Papa.unparse(rows, config)}\n`;
 }
 
 /**
  * The CSV lines of a page of records, one column per path of `columns`, in one Papa Parse call
  * per page. Relation paths (`author:name`) are split once per export, not once per cell.
  */
-function makePageWriter(columns: readonly string[]): (page: readonly RecordData[]) => string {
+function makePageWriter(
+  columns: readonly string[],
+  config: Papa.UnparseConfig,
+  escapeText: (text: string) => string,
+): (page: readonly RecordData[]) => string {
   const readers = columns.map(makeCellReader);
+  // Only text values can be formulas: numbers, dates, booleans and JSON are written as they are.
+  const cellOf = (value: unknown) => (typeof value === 'string' ? escapeText(value) : toCell(value));
 
   return (page) => {
     const rows = new Array<string[]>(page.length);
     for (let index = 0; index < page.length; index += 1) {
       const record = page[index] as RecordData;
-      rows[index] = readers.map((read) => toCell(read(record)));
+      rows[index] = readers.map((read) => cellOf(read(record)));
     }
 
-    return toLines(rows);
+    return toLines(rows, config);
   };
 }
 

@@ -25,6 +25,7 @@ export function registerCollectionRoutes(router: Router, deps: RouteDependencies
     await streamCsv(res, {
       filename: `${collection.name}.csv`,
       projection,
+      escapeFormulae: deps.csv.escapeFormulae,
       fetchPage: createExportPageReader(collection, context.caller, filter, projection),
     });
   });

@@ -23,6 +23,7 @@ export function registerRelationReadRoutes(router: Router, deps: RouteDependenci
 
     await streamCsv(res, {
       filename: `${target.collection.name}-${target.relationName}.csv`,
+      escapeFormulae: deps.csv.escapeFormulae,
       projection,
       fetchPage: createExportPageReader(target.foreign, context.caller, filter, projection),
     });

@@ -12,9 +12,8 @@ const jwtVerify = jose.jwtVerify as jest.MockedFunction<typeof jose.jwtVerify>;
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
-async function signAt(claims: Record<string, unknown>, times: { exp?: number; nbf?: number }): Promise<string> {
-  let jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' });
-  if (times.exp !== undefined) jwt = jwt.setExpirationTime(times.exp);
+async function signAt(claims: Record<string, unknown>, times: { exp: number; nbf?: number }): Promise<string> {
+  let jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(times.exp);
   if (times.nbf !== undefined) jwt = jwt.setNotBefore(times.nbf);
   return jwt.sign(new TextEncoder().encode(AUTH_SECRET));
 }

@@ -5,11 +5,12 @@ import request from 'supertest';
 import { streamCsv } from '../../../src/http/csv/stream-csv';
 
 /** The CSV that streamCsv writes for `records`, over a real HTTP response. */
-async function exportOf(columns: string[], records: RecordData[]): Promise<string> {
+async function exportOf(columns: string[], records: RecordData[], escapeFormulae = true): Promise<string> {
   const app = express();
   app.get('/export.csv', async (_req, res) => {
     await streamCsv(res, {
       filename: 'export.csv',
+      escapeFormulae,
       projection: new Projection(...columns),
       fetchPage: async (page) => records.slice(page.skip, page.skip + (page.limit ?? records.length)),
     });
@@ -44,17 +45,28 @@ describe('CSV cells', () => {
     ['a value with a line break', 'one\r\ntwo', '"one\r\ntwo"'],
     ['a value with a leading space', ' padded', '" padded"'],
     ['an empty string', '', ''],
+    ['a formula, quoted after a leading quote', '=1+1', `"'=1+1"`],
+    ['text starting with + - @ tab or CR, escaped alike', '@cmd', `"'@cmd"`],
+    ['text that is only a negative number, unescaped', '-12.5', '-12.5'],
+    ['text starting with a minus that is not a number', '-1+2', `"'-1+2"`],
   ])('writes %s', async (_label, value, cell) => {
     const text = await exportOf(['id', 'value'], [{ id: 1, value }]);
 
     expect(text).toBe(`id,value\n1,${cell}\n`);
   });
 
-  test('round-trips awkward values through a CSV parser', async () => {
+  test('escapes a header cell a spreadsheet would run as a formula', async () => {
+    const text = await exportOf(['id', '=cmd'], [{ id: 1, '=cmd': 'x' }]);
+
+    expect(text).toBe(`id,"'=cmd"\n1,x\n`);
+  });
+
+  test('round-trips awkward values through a CSV parser, formulas too when not escaped', async () => {
     const values = ['He said "hi", then\r\nleft', ' leading', 'trailing ', '\uFEFFbom', 'a;b\tc', '=1+1', 'plain'];
     const text = await exportOf(
       ['id', 'value'],
       values.map((value, index) => ({ id: index + 1, value })),
+      false,
     );
 
     const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true }).data;

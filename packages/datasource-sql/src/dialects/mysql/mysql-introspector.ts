@@ -87,12 +87,15 @@ export async function introspectMysql(
 function toRawColumn(row: ColumnRow, isMariaDb: boolean, isJson: boolean): RawColumn {
   const extra = row.extra.toLowerCase();
   const isLongText = /^longtext\b/i.test(row.column_type);
+  const defaultLiteral = readDefault(row, isMariaDb);
   return {
     name: row.name,
     sqlType: row.column_type,
     mapping: mapMysqlType(row.column_type, { isJson: isJson && isLongText }),
     isNullable: row.is_nullable === 'YES',
-    defaultLiteral: readDefault(row, isMariaDb),
+    defaultLiteral,
+    // MariaDB prints `NULL` for a column without default; MySQL gives SQL NULL.
+    hasDefault: row.column_default !== null && defaultLiteral?.kind !== 'null',
     isAutoIncrement: extra.includes('auto_increment'),
     isGenerated: /\b(virtual|stored|persistent) generated\b/.test(extra),
     enumValues: /^enum\(/i.test(row.column_type) ? parseEnumValues(row.column_type) : undefined,

@@ -108,12 +108,14 @@ export async function introspectPostgres(
 
 function toRawColumn(row: ColumnRow, enumValues: string[] | undefined): RawColumn {
   const isSequence = row.default_expr?.startsWith('nextval(') ?? false;
+  const defaultLiteral = row.default_expr === null ? undefined : parseSqlLiteral(row.default_expr);
   return {
     name: row.name,
     sqlType: row.sql_type,
     mapping: mapPostgresType(row.sql_type, { isEnum: enumValues !== undefined }),
     isNullable: row.is_nullable,
-    defaultLiteral: row.default_expr === null ? undefined : parseSqlLiteral(row.default_expr),
+    defaultLiteral,
+    hasDefault: row.default_expr !== null && defaultLiteral?.kind !== 'null',
     isAutoIncrement: row.identity === 'a' || row.identity === 'd' || isSequence,
     isGenerated: row.generated === 's',
     enumValues,

@@ -80,12 +80,14 @@ function toRawColumn(column: ColumnRow, primaryKey: string[], hasRowid: boolean,
   // `INTEGER PRIMARY KEY` (exactly that type name) makes the column an alias of the rowid.
   const isRowidAlias =
     hasRowid && primaryKey.length === 1 && primaryKey[0] === column.name && column.type.toUpperCase() === 'INTEGER';
+  const defaultLiteral = column.dflt_value === null ? undefined : parseSqlLiteral(column.dflt_value);
   return {
     name: column.name,
     sqlType: column.type,
     mapping: mapSqliteType(column.type, { isEnum: enumValues !== undefined }),
     isNullable: column.notnull === 0 && !isRowidAlias,
-    defaultLiteral: column.dflt_value === null ? undefined : parseSqlLiteral(column.dflt_value),
+    defaultLiteral,
+    hasDefault: column.dflt_value !== null && defaultLiteral?.kind !== 'null',
     isAutoIncrement: isRowidAlias,
     isGenerated: HIDDEN_GENERATED.has(column.hidden),
     enumValues,

@@ -4,6 +4,9 @@ import { ConstraintViolationError, ForeignKeyConstraintError, UniqueConstraintEr
 
 type Kind = 'unique' | 'foreignKey' | 'constraint' | 'connection';
 
+/** What the failing statement did, so that messages name it: a read never "refused the write". */
+export type DatabaseOperation = 'read' | 'create' | 'update' | 'delete' | 'query';
+
 // PostgreSQL SQLSTATE, MySQL/MariaDB error names, SQLite extended codes, Node socket codes.
 const KINDS: Record<string, Kind> = {
   '23505': 'unique',
@@ -52,10 +55,15 @@ const KINDS: Record<string, Kind> = {
  * violations become `UniqueConstraintError`, foreign key violations `ForeignKeyConstraintError`,
  * other constraint failures `ConstraintViolationError`, a lost or refused connection a
  * `DatabaseConnectionError`. The message names the constraint and, when the driver says, the
- * fields; the driver error stays as `cause`. Anything else is returned unchanged.
+ * fields, and what was done (`operation`); the driver error stays as `cause`. Anything else is
+ * returned unchanged.
  * @internal
  */
-export function mapDatabaseError(error: unknown, collectionName: string): unknown {
+export function mapDatabaseError(
+  error: unknown,
+  collectionName: string,
+  operation: DatabaseOperation = 'query',
+): unknown {
   if (typeof error !== 'object' || error === null || isErrorOfKind(error, 'BusinessError')) return error;
   const {
     code,
@@ -86,15 +94,15 @@ export function mapDatabaseError(error: unknown, collectionName: string): unknow
       );
     case 'foreignKey':
       return new ForeignKeyConstraintError(
-        `The write on '${collectionName}' breaks a reference between records${where}: ` +
+        `The ${operation} on '${collectionName}' breaks a reference between records${where}: ` +
           `point to a record that exists, or remove the records that point to this one first. ${reason}`,
         { cause: error, details },
       );
     case 'constraint':
-      return new ConstraintViolationError(`The database refused the write on '${collectionName}'${where}: ${reason}`, {
-        cause: error,
-        details,
-      });
+      return new ConstraintViolationError(
+        `The database refused the ${operation} on '${collectionName}'${where}: ${reason}`,
+        { cause: error, details },
+      );
     case 'connection':
       return new DatabaseConnectionError(
         `The connection to the database was lost while querying '${collectionName}': check that the server runs and is reachable (${message}).`,

@@ -15,7 +15,8 @@ import { targetRows } from './target-rows';
 /**
  * Inserts records one by one (in one transaction when several) and returns them as stored, with
  * generated keys and defaults: through `RETURNING *` (PostgreSQL, SQLite), else by reading the row
- * back by primary key (MySQL/MariaDB, with the auto-increment id the server reports).
+ * back by primary key: the keys `RETURNING` gives on MariaDB 10.5+, the auto-increment id the
+ * server reports on MySQL.
  * @internal
  */
 export async function insertRecords(
@@ -48,6 +49,13 @@ async function insertOne(context: QueryContext, model: TableModel, record: Recor
   if (flavor.supportsReturning) {
     const { rows } = await sql<Record<string, unknown>>`${into} returning *`.execute(db);
     return toRecord(context, model, rows[0] ?? {});
+  }
+
+  if (context.returnsInsertedKeys) {
+    const keys = sql.join(model.primaryKeys.map((pk) => sql.id(pk)));
+    const { rows } = await sql<Record<string, unknown>>`${into} returning ${keys}`.execute(db);
+    const [created] = await readByIds(context, model, [model.primaryKeys.map((pk) => rows[0]?.[pk])]);
+    return created ?? { ...record };
   }
 
   const result = await into.execute(db);

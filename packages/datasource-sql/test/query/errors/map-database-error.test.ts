@@ -51,6 +51,20 @@ describe('mapDatabaseError', () => {
     });
   });
 
+  test('names the operation that failed: a read is not a write', () => {
+    const outOfRange = () =>
+      driverError({ code: '22003', message: 'value "12345678901" is out of range for type integer' });
+
+    expect(mapDatabaseError(outOfRange(), 'books', 'read')).toMatchObject({
+      name: 'ConstraintViolationError',
+      message: expect.stringContaining("The database refused the read on 'books'"),
+    });
+    expect(mapDatabaseError(outOfRange(), 'books', 'update')).toMatchObject({
+      message: expect.stringContaining("The database refused the update on 'books'"),
+    });
+    expect((mapDatabaseError(outOfRange(), 'books', 'read') as Error).message).not.toContain('write');
+  });
+
   test('returns other errors unchanged', () => {
     const error = driverError({ code: '42601', message: 'syntax error' });
 

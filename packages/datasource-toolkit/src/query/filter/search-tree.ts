@@ -6,6 +6,7 @@ import { ConditionTreeLeaf } from '../condition-tree/condition-tree-leaf';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NUMBER = /^-?\d+(\.\d+)?$/;
+const WHOLE_NUMBER = /^-?\d+(\.0+)?$/;
 const STRING_OPERATORS = ['IContains', 'Contains', 'Equal'] as const;
 
 export interface SearchTreeOptions {
@@ -18,8 +19,8 @@ export interface SearchTreeOptions {
 
 /**
  * The condition a free-text search stands for: on every String column, the first of `IContains`,
- * `Contains` and `Equal` it can filter with; `Equal` on Number columns when the text is a number,
- * on Uuid columns when it is a UUID, and on Enum columns whose values include it (ignoring case).
+ * `Contains` and `Equal` it can filter with; `Equal` on Number columns that can hold the number
+ * the text is (see `canHoldNumber`), on Uuid columns when it is a UUID, and on Enum columns whose values include it (ignoring case).
  * With `extended`, the columns of to-one relations (one level) are searched too. No searchable
  * column: the tree matches nothing.
  * @internal
@@ -69,7 +70,7 @@ function columnCondition(
       return operator && new ConditionTreeLeaf(path, operator, search);
     }
     case 'Number':
-      return NUMBER.test(search) && operators.has('Equal')
+      return operators.has('Equal') && canHoldNumber(column, search)
         ? new ConditionTreeLeaf(path, 'Equal', Number(search))
         : undefined;
     case 'Uuid':
@@ -84,4 +85,24 @@ function columnCondition(
       // Dates, booleans, JSON, binaries...: a free-text search does not mean anything precise on them.
       return undefined;
   }
+}
+
+/**
+ * Whether the number `text` spells can be stored in `column`, so that comparing them cannot fail
+ * in the database (PostgreSQL refuses `int4_column = 100.5` or `= 12345678901`) and means
+ * something: a fraction only in decimal columns, a whole number in integer columns within their
+ * range. Only numbers a JS number holds exactly are searched. A column without `numberFormat`
+ * takes any number.
+ */
+function canHoldNumber(column: ColumnSchema, text: string): boolean {
+  if (!NUMBER.test(text)) return false;
+  const value = Number(text);
+  const isWhole = WHOLE_NUMBER.test(text);
+  if (isWhole && !Number.isSafeInteger(value)) return false;
+  const format = column.numberFormat;
+  if (format === undefined || format.kind === 'decimal') return true;
+  if (!isWhole) return false;
+
+  const whole = BigInt(Math.trunc(value));
+  return whole >= BigInt(format.min) && whole <= BigInt(format.max);
 }

@@ -51,6 +51,42 @@ describe('buildSearchTree', () => {
     expect(JSON.stringify(search('12a'))).not.toContain('price');
   });
 
+  describe('numbers, on columns that can hold them', () => {
+    const INT4 = { kind: 'integer', min: '-2147483648', max: '2147483647' } as const;
+    const INT8 = { kind: 'integer', min: '-9223372036854775808', max: '9223372036854775807' } as const;
+    const numbers = makeSchema({
+      small: makeColumn('Number', { ...ops('Equal'), numberFormat: INT4 }),
+      big: makeColumn('Number', { ...ops('Equal'), numberFormat: INT8 }),
+      amount: makeColumn('Number', { ...ops('Equal'), numberFormat: { kind: 'decimal' } }),
+      plain: makeColumn('Number', ops('Equal')),
+    });
+    const searchedFields = (text: string) => {
+      const tree = buildSearchTree(text, false, numbers, getSchema).toPlainObject();
+      const leaves = 'conditions' in tree ? tree.conditions : [tree];
+      return leaves.map((leaf) => ('field' in leaf ? `${leaf.field}=${String(leaf.value)}` : 'branch'));
+    };
+
+    test('compares a whole number with integer columns in range, decimal columns and unknown ones', () => {
+      expect(searchedFields('42')).toEqual(['small=42', 'big=42', 'amount=42', 'plain=42']);
+      expect(searchedFields('-2147483648')).toContain('small=-2147483648');
+    });
+
+    test('skips integer columns whose range cannot hold the number', () => {
+      expect(searchedFields('12345678901')).toEqual(['big=12345678901', 'amount=12345678901', 'plain=12345678901']);
+      expect(searchedFields('2147483648')).not.toContain('small=2147483648');
+    });
+
+    test('compares a fraction with decimal and unknown columns only', () => {
+      expect(searchedFields('100.5')).toEqual(['amount=100.5', 'plain=100.5']);
+      expect(searchedFields('100.0')).toContain('small=100');
+    });
+
+    test('skips numbers a JS number cannot hold exactly', () => {
+      expect(searchedFields('9007199254740993')).toEqual([]);
+      expect(searchedFields('9007199254740991')).toContain('big=9007199254740991');
+    });
+  });
+
   test('adds Equal on Uuid columns when the text is a UUID, lowercased only with lowercaseUuids', () => {
     const field = (tree: ReturnType<typeof search>) =>
       'conditions' in tree ? tree.conditions.find((leaf) => 'field' in leaf && leaf.field === 'ref') : undefined;
