@@ -51,6 +51,10 @@ export { ConditionTree, isConditionTree, type LeafReplacement } from './query/co
 export { ConditionTreeBranch } from './query/condition-tree/condition-tree-branch';
 export { ConditionTreeFactory } from './query/condition-tree/condition-tree-factory';
 export { ConditionTreeLeaf } from './query/condition-tree/condition-tree-leaf';
+export {
+  MAX_CONDITION_TREE_DEPTH,
+  MAX_CONDITION_TREE_NODES,
+} from './query/condition-tree/parse-plain-condition-tree';
 export { ConditionTreeEquivalent } from './query/condition-tree/equivalence/condition-tree-equivalent';
 export { escapeLikePattern } from './query/condition-tree/match/like-pattern';
 export type {
@@ -59,7 +63,12 @@ export type {
   PlainConditionTreeBranch,
   PlainConditionTreeLeaf,
 } from './query/condition-tree/plain-condition-tree';
-export { type DateRange, getDateRange } from './query/condition-tree/time/date-range';
+export {
+  type DateRange,
+  getDateRange,
+  MAX_RELATIVE_DAYS,
+  MAX_RELATIVE_HOURS,
+} from './query/condition-tree/time/date-range';
 export { isRelativeDateOperator, type RelativeDateOperator } from './query/condition-tree/time/relative-date-operators';
 export { relativeDateTree } from './query/condition-tree/time/relative-date-tree';
 export { Filter, type FilterParts } from './query/filter/filter';
