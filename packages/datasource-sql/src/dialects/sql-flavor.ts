@@ -30,6 +30,13 @@ export interface SqlFlavor {
   /** `ref LIKE pattern`, case-sensitive or not. The pattern escapes with a backslash. */
   like(ref: SqlExpression, pattern: string, caseSensitive: boolean): SqlExpression;
 
+  /**
+   * `ref in (values)` (or `not in` when `negate`) with the whole list as one array parameter,
+   * where the dialect binds arrays (PostgreSQL `= any($1)`). Dialects without it bind one
+   * parameter per value.
+   */
+  inArray?(ref: SqlExpression, values: readonly unknown[], negate: boolean): SqlExpression;
+
   /** Number of characters of a text value. */
   charLength(ref: SqlExpression): SqlExpression;
 

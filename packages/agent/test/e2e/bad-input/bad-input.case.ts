@@ -196,7 +196,7 @@ export function runBadInputSuite(kind: BadInputKind): void {
       test('a selection of 70,000 ids answers 400 stating the limit', async () => {
         const response = await api.send('post', RENAME, { ids: manyIds, values: {} });
 
-        expect(failure(response)).toMatchObject({ status: 400, name: 'TooManyValuesError' });
+        expect(failure(response)).toMatchObject({ status: 400, name: 'QueryTooLargeError' });
         expect(failure(response).detail).toMatch(/32,766/);
         await expectUnchanged();
       });

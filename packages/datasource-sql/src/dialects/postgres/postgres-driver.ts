@@ -5,6 +5,8 @@ import { connectionFailure } from '../../connection/connection-failure';
 import { loadDriver } from '../../connection/load-driver';
 import { queryLog } from '../../connection/query-log';
 import type { ResolvedServerOptions } from '../../connection/resolved-connection-options';
+import { QueryTooLargeError } from '../../query/errors/database-errors';
+import { POSTGRES_MAX_PARAMETERS } from '../../query/errors/statement-limits';
 import type { SqlDatabase } from '../../connection/sql-connection';
 import { bigintValue, decimalValue } from '../../introspection/value-rules';
 import type { DialectConnection } from '../sql-dialect';
@@ -49,7 +51,15 @@ function callbackFormPool(pool: Pool): PostgresPool {
     async connect() {
       const client = await pool.connect();
       const query = (statement: unknown, parameters?: readonly unknown[]) => {
-        if (typeof statement !== 'string') return client.query(statement as never);
+        // pg would write the count on 16 bits and send a Bind message the server misreads.
+        if (typeof statement !== 'string') {
+          const cursorValues = (statement as { values?: readonly unknown[] }).values;
+          if ((cursorValues?.length ?? 0) > POSTGRES_MAX_PARAMETERS) throw tooManyParameters(cursorValues?.length ?? 0);
+          return client.query(statement as never);
+        }
+        if ((parameters?.length ?? 0) > POSTGRES_MAX_PARAMETERS) {
+          return Promise.reject(tooManyParameters(parameters?.length ?? 0));
+        }
         return new Promise((resolve, reject) => {
           client.query(statement, parameters as unknown[], (error, result) =>
             error ? reject(error) : resolve(result),
@@ -60,6 +70,15 @@ function callbackFormPool(pool: Pool): PostgresPool {
     },
     end: () => pool.end(),
   };
+}
+
+function tooManyParameters(count: number): QueryTooLargeError {
+  const max = POSTGRES_MAX_PARAMETERS.toLocaleString('en-US');
+  return new QueryTooLargeError(
+    `The request binds ${count.toLocaleString('en-US')} values, more than PostgreSQL accepts in one statement ` +
+      `(${max}): select fewer records or split the request.`,
+    { details: { count, maxValues: POSTGRES_MAX_PARAMETERS } },
+  );
 }
 
 function poolConfig(options: ResolvedServerOptions, types: CustomTypesConfig): PoolConfig {
