@@ -198,4 +198,25 @@ describe('error handler', () => {
   test('gives no issues to errors other than validation errors', () => {
     expect(toHttpError(new ConflictError('c'))).not.toHaveProperty('issues');
   });
+
+  test.each([
+    ["the router's URIError for a bad path segment", Object.assign(new URIError("Failed to decode param '%FF'"), { status: 400 }), 400, 'ValidationError'],
+    ['a body that does not inflate', Object.assign(new Error('incorrect header check'), { status: 400, statusCode: 400, expose: true }), 400, 'ValidationError'],
+    ['an unsupported content encoding', Object.assign(new Error('unsupported content encoding "compress"'), { status: 415, expose: true, type: 'encoding.unsupported' }), 415, 'UnsupportedMediaTypeError'],
+    ['another exposable 4xx', Object.assign(new Error('length mismatch'), { status: 408, expose: true }), 408, 'RequestTimeoutError'],
+  ])('keeps the status of %s', (_name, error, status, name) => {
+    expect(toHttpError(error)).toMatchObject({ status, name, detail: expect.stringContaining((error as Error).message) });
+  });
+
+  test('hides the message of a 4xx that is not exposable', () => {
+    const error = Object.assign(new Error('secret internals'), { status: 400 });
+
+    expect(toHttpError(error)).toMatchObject({ status: 400, detail: expect.not.stringContaining('secret') });
+  });
+
+  test('answers 500 for an error carrying a 5xx status', () => {
+    const error = Object.assign(new Error('upstream down'), { status: 503, expose: false });
+
+    expect(toHttpError(error)).toEqual({ name: 'InternalServerError', detail: 'Unexpected error', status: 500 });
+  });
 });
