@@ -51,12 +51,12 @@ export { ConditionTree, isConditionTree, type LeafReplacement } from './query/co
 export { ConditionTreeBranch } from './query/condition-tree/condition-tree-branch';
 export { ConditionTreeFactory } from './query/condition-tree/condition-tree-factory';
 export { ConditionTreeLeaf } from './query/condition-tree/condition-tree-leaf';
+export { ConditionTreeEquivalent } from './query/condition-tree/equivalence/condition-tree-equivalent';
+export { escapeLikePattern } from './query/condition-tree/match/like-pattern';
 export {
   MAX_CONDITION_TREE_DEPTH,
   MAX_CONDITION_TREE_NODES,
 } from './query/condition-tree/parse-plain-condition-tree';
-export { ConditionTreeEquivalent } from './query/condition-tree/equivalence/condition-tree-equivalent';
-export { escapeLikePattern } from './query/condition-tree/match/like-pattern';
 export type {
   Aggregator,
   PlainConditionTree,

@@ -1,5 +1,5 @@
-import { isErrorOfKind, type Logger, type ValidationIssue } from '@platform/datasource-toolkit';
 import { STATUS_CODES } from 'node:http';
+import { isErrorOfKind, type Logger, type ValidationIssue } from '@platform/datasource-toolkit';
 import type { ErrorRequestHandler, Response } from 'express';
 
 /** One error of a response body `{ errors: [...] }`. */
@@ -92,7 +92,11 @@ function fromHttpLayer(error: unknown): HttpErrorItem | undefined {
     return { name: 'PayloadTooLargeError', detail: `${text}: the body limit is exceeded.`, status: 413 };
   }
   if (code === 415) {
-    return { name: 'UnsupportedMediaTypeError', detail: `${text}: send the body as identity, gzip, deflate or br.`, status: 415 };
+    return {
+      name: 'UnsupportedMediaTypeError',
+      detail: `${text}: send the body as identity, gzip, deflate or br.`,
+      status: 415,
+    };
   }
   if (code === 400) {
     const what = error instanceof URIError ? 'Invalid request path' : 'Invalid request body';

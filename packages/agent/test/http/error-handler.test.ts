@@ -200,12 +200,40 @@ describe('error handler', () => {
   });
 
   test.each([
-    ["the router's URIError for a bad path segment", Object.assign(new URIError("Failed to decode param '%FF'"), { status: 400 }), 400, 'ValidationError'],
-    ['a body that does not inflate', Object.assign(new Error('incorrect header check'), { status: 400, statusCode: 400, expose: true }), 400, 'ValidationError'],
-    ['an unsupported content encoding', Object.assign(new Error('unsupported content encoding "compress"'), { status: 415, expose: true, type: 'encoding.unsupported' }), 415, 'UnsupportedMediaTypeError'],
-    ['another exposable 4xx', Object.assign(new Error('length mismatch'), { status: 408, expose: true }), 408, 'RequestTimeoutError'],
+    [
+      "the router's URIError for a bad path segment",
+      Object.assign(new URIError("Failed to decode param '%FF'"), { status: 400 }),
+      400,
+      'ValidationError',
+    ],
+    [
+      'a body that does not inflate',
+      Object.assign(new Error('incorrect header check'), { status: 400, statusCode: 400, expose: true }),
+      400,
+      'ValidationError',
+    ],
+    [
+      'an unsupported content encoding',
+      Object.assign(new Error('unsupported content encoding "compress"'), {
+        status: 415,
+        expose: true,
+        type: 'encoding.unsupported',
+      }),
+      415,
+      'UnsupportedMediaTypeError',
+    ],
+    [
+      'another exposable 4xx',
+      Object.assign(new Error('length mismatch'), { status: 408, expose: true }),
+      408,
+      'RequestTimeoutError',
+    ],
   ])('keeps the status of %s', (_name, error, status, name) => {
-    expect(toHttpError(error)).toMatchObject({ status, name, detail: expect.stringContaining((error as Error).message) });
+    expect(toHttpError(error)).toMatchObject({
+      status,
+      name,
+      detail: expect.stringContaining((error as Error).message),
+    });
   });
 
   test('hides the message of a 4xx that is not exposable', () => {

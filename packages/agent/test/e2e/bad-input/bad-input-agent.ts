@@ -26,7 +26,9 @@ export async function startBadInputAgent(uri: string): Promise<RunningAgent> {
     envSecret: ENV_SECRET,
     isProduction: false,
     schemaPath: path.join(workDir, '.platform-schema.json'),
-    logger: (level, message, error) => { if (level === 'Error') console.log(message, error); },
+    logger: (level, message, error) => {
+      if (level === 'Error') console.log(message, error);
+    },
   })
     .addDataSource(createSqlDataSource(uri))
     .customizeCollection('items', (items) =>

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { type BadInputDatabase, type BadInputKind, openBadInputDatabase } from './bad-input-database';
 import { type RunningAgent, startBadInputAgent } from './bad-input-agent';
+import { type BadInputDatabase, type BadInputKind, openBadInputDatabase } from './bad-input-database';
 
 interface ErrorBody {
   errors?: Array<{ name: string; detail: string; status: number }>;
@@ -120,10 +120,7 @@ export function runBadInputSuite(kind: BadInputKind): void {
       ['a filter value of a count', () => api.get(`/items/count?filters=${json(NUL_FILTER)}`)],
       ['a filter value of a CSV export', () => api.get(`/items.csv?filters=${json(NUL_FILTER)}`)],
       ['a search', () => api.get(`/items?search=${encodeURIComponent('al\u0000pha')}`)],
-      [
-        "an action's selection",
-        () => api.send('post', RENAME, { allRecords: true, filters: NUL_FILTER, values: {} }),
-      ],
+      ["an action's selection", () => api.send('post', RENAME, { allRecords: true, filters: NUL_FILTER, values: {} })],
     ])('in %s answers 400 on PostgreSQL, and matches nothing elsewhere', async (_name, send) => {
       const response = await send();
 
@@ -211,7 +208,11 @@ export function runBadInputSuite(kind: BadInputKind): void {
     }
 
     test('an Or of 70,000 conditions answers 400 stating the limit', async () => {
-      const conditions = Array.from({ length: 70_000 }, (_, index) => ({ field: 'id', operator: 'Equal', value: index }));
+      const conditions = Array.from({ length: 70_000 }, (_, index) => ({
+        field: 'id',
+        operator: 'Equal',
+        value: index,
+      }));
 
       const response = await api.send('post', RENAME, {
         allRecords: true,
@@ -235,7 +236,10 @@ export function runBadInputSuite(kind: BadInputKind): void {
     });
 
     test.each([
-      ['an action selection', () => api.send('post', RENAME, { allRecords: true, filters: nestedTree(40), values: {} })],
+      [
+        'an action selection',
+        () => api.send('post', RENAME, { allRecords: true, filters: nestedTree(40), values: {} }),
+      ],
       ['a filters parameter', () => api.get(`/items?filters=${json(nestedTree(100))}`)],
     ])('a condition tree nested past 32 levels in %s answers 400 naming the limit', async (_name, send) => {
       const response = await send();

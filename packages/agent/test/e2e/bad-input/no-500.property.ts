@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import request from 'supertest';
-import { type BadInputDatabase, type BadInputKind, openBadInputDatabase } from './bad-input-database';
 import { type RunningAgent, startBadInputAgent } from './bad-input-agent';
+import { type BadInputDatabase, type BadInputKind, openBadInputDatabase } from './bad-input-database';
 
 /** One request of the property: what the agent must never answer with a 5xx. */
 interface Probe {
@@ -30,13 +30,22 @@ const readProbe = (route: string) =>
       method: 'GET' as const,
       path: `/platform/items${route}?filters=${encodeURIComponent(nestedText(depth, JSON.stringify(node)))}`,
     })),
-    anyBytes.map((bytes) => ({ method: 'GET' as const, path: `/platform/items${route}?filters=${percentEncoded(bytes)}` })),
-    anyBytes.map((bytes) => ({ method: 'GET' as const, path: `/platform/items${route}?search=${percentEncoded(bytes)}` })),
+    anyBytes.map((bytes) => ({
+      method: 'GET' as const,
+      path: `/platform/items${route}?filters=${percentEncoded(bytes)}`,
+    })),
+    anyBytes.map((bytes) => ({
+      method: 'GET' as const,
+      path: `/platform/items${route}?search=${percentEncoded(bytes)}`,
+    })),
   );
 
 const createProbe = fc.oneof(
   fc
-    .record({ name: anyText, doc: fc.jsonValue({ maxDepth: 4 }), created_at: fc.oneof(anyText, fc.date()) }, { requiredKeys: [] })
+    .record(
+      { name: anyText, doc: fc.jsonValue({ maxDepth: 4 }), created_at: fc.oneof(anyText, fc.date()) },
+      { requiredKeys: [] },
+    )
     .map((data) => ({ method: 'POST' as const, path: '/platform/items', body: JSON.stringify({ data }) })),
   fc.nat({ max: 6_000 }).map((depth) => ({
     method: 'POST' as const,
@@ -73,7 +82,10 @@ const actionProbe = fc.oneof(
   })),
 );
 
-const pathProbe = anyBytes.map((bytes) => ({ method: 'GET' as const, path: `/platform/items/${percentEncoded(bytes)}` }));
+const pathProbe = anyBytes.map((bytes) => ({
+  method: 'GET' as const,
+  path: `/platform/items/${percentEncoded(bytes)}`,
+}));
 
 /** Counterexamples print as one short line: a body of 80,000 ids would flood the report. */
 function withShortDescription(probe: Probe): Probe {

@@ -5,10 +5,10 @@ import { connectionFailure } from '../../connection/connection-failure';
 import { loadDriver } from '../../connection/load-driver';
 import { queryLog } from '../../connection/query-log';
 import type { ResolvedServerOptions } from '../../connection/resolved-connection-options';
-import { QueryTooLargeError } from '../../query/errors/database-errors';
-import { POSTGRES_MAX_PARAMETERS } from '../../query/errors/statement-limits';
 import type { SqlDatabase } from '../../connection/sql-connection';
 import { bigintValue, decimalValue } from '../../introspection/value-rules';
+import { QueryTooLargeError } from '../../query/errors/database-errors';
+import { POSTGRES_MAX_PARAMETERS } from '../../query/errors/statement-limits';
 import type { DialectConnection } from '../sql-dialect';
 
 const OID = { int8: 20, numeric: 1700, date: 1082, timestamp: 1114, interval: 1186, circle: 718 } as const;

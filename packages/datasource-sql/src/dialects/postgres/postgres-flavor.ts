@@ -1,9 +1,9 @@
 import type { DateOperation } from '@platform/datasource-toolkit';
 import { sql } from 'kysely';
+import { InvalidValueError } from '../../query/errors/database-errors';
 import type { SqlExpression } from '../../query/sql-expression';
 import type { ColumnInfo } from '../../query/table-model';
 import { fromDatabaseValue, toDateValue, toIsoDay, toTimeValue, valueReader } from '../../query/values/convert-values';
-import { InvalidValueError } from '../../query/errors/database-errors';
 import { nativeOperatorsFor } from '../native-operators';
 import type { SqlFlavor } from '../sql-flavor';
 

@@ -19,7 +19,11 @@ export function describeDatabaseLimits(env: () => ContractEnv): void {
   const books = () => env().dataSource.getCollection('books');
   const listWhere = (conditionTree: ConditionTreeLeaf | ConditionTreeBranch) =>
     books().list(caller, new PaginatedFilter({ conditionTree }), new Projection('id'));
-  const failureOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+  const failureOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
   const titles = async () =>
     (await books().list(caller, new PaginatedFilter({}), new Projection('id', 'title')))
       .map((book) => `${book.id}:${book.title}`)

@@ -54,10 +54,19 @@ describe('mapDatabaseError', () => {
   test.each([
     ['PostgreSQL NUL in text', { code: '22021', message: 'invalid byte sequence for encoding "UTF8": 0x00' }],
     ['PostgreSQL NUL in jsonb', { code: '22P05', message: 'unsupported Unicode escape sequence' }],
-    ['PostgreSQL regular expression', { code: '2201B', message: 'invalid regular expression: quantifier operand invalid' }],
+    [
+      'PostgreSQL regular expression',
+      { code: '2201B', message: 'invalid regular expression: quantifier operand invalid' },
+    ],
     ['PostgreSQL LIKE escape', { code: '22025', message: 'LIKE pattern must not end with escape character' }],
-    ['MariaDB regular expression', { code: 'ER_REGEXP_ERROR', message: "Got error 'lookbehind assertion is not fixed length'" }],
-    ['MySQL regular expression', { code: 'ER_REGEXP_LOOK_BEHIND_LIMIT', message: 'The look-behind assertion exceeds the limit' }],
+    [
+      'MariaDB regular expression',
+      { code: 'ER_REGEXP_ERROR', message: "Got error 'lookbehind assertion is not fixed length'" },
+    ],
+    [
+      'MySQL regular expression',
+      { code: 'ER_REGEXP_LOOK_BEHIND_LIMIT', message: 'The look-behind assertion exceeds the limit' },
+    ],
   ])('maps a %s error to a 400 InvalidValueError quoting the server', (_name, fields) => {
     const error = mapDatabaseError(driverError(fields), 'books');
 

@@ -48,7 +48,9 @@ function checkSize(json: unknown): void {
       );
     }
     const conditions =
-      typeof next.node === 'object' && next.node !== null ? (next.node as { conditions?: unknown }).conditions : undefined;
+      typeof next.node === 'object' && next.node !== null
+        ? (next.node as { conditions?: unknown }).conditions
+        : undefined;
     if (!Array.isArray(conditions)) continue;
     if (next.depth >= MAX_CONDITION_TREE_DEPTH) {
       throw new ValidationError(

@@ -1,8 +1,4 @@
-import {
-  ConditionTreeFactory,
-  MAX_CONDITION_TREE_DEPTH,
-  MAX_CONDITION_TREE_NODES,
-} from '@platform/datasource-toolkit';
+import { ConditionTreeFactory, MAX_CONDITION_TREE_DEPTH, MAX_CONDITION_TREE_NODES } from '@platform/datasource-toolkit';
 
 const leaf = (value: number) => ({ field: 'id', operator: 'Equal', value });
 
@@ -42,7 +38,10 @@ describe('ConditionTreeFactory.fromPlainObject limits', () => {
 
   test('refuses an Or of 70,000 conditions with a ValidationError stating the limit', () => {
     expect(() => ConditionTreeFactory.fromPlainObject(orOf(70_000))).toThrow(
-      expect.objectContaining({ name: 'ValidationError', message: expect.stringContaining('at most 10,000 conditions') }),
+      expect.objectContaining({
+        name: 'ValidationError',
+        message: expect.stringContaining('at most 10,000 conditions'),
+      }),
     );
   });
 });
