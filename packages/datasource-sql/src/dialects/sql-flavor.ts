@@ -31,11 +31,11 @@ export interface SqlFlavor {
   like(ref: SqlExpression, pattern: string, caseSensitive: boolean): SqlExpression;
 
   /**
-   * `ref in (values)` (or `not in` when `negate`) with the whole list as one array parameter,
-   * where the dialect binds arrays (PostgreSQL `= any($1)`). Dialects without it bind one
-   * parameter per value.
+   * `ref in (values)` (or `not in` when `negate`) with the whole list as one parameter: an array
+   * on PostgreSQL (`= any($1)`), a JSON text on SQLite (`json_each`). Undefined where the dialect
+   * (or these values) cannot: the list then binds one parameter per value.
    */
-  inArray?(ref: SqlExpression, values: readonly unknown[], negate: boolean): SqlExpression;
+  inArray?(ref: SqlExpression, values: readonly unknown[], negate: boolean): SqlExpression | undefined;
 
   /** Number of characters of a text value. */
   charLength(ref: SqlExpression): SqlExpression;

@@ -81,7 +81,8 @@ const LONG_LIST = 1_000;
 
 function inList(field: ResolvedField, values: readonly unknown[], flavor: SqlFlavor, negate: boolean): SqlExpression {
   const { ref } = field;
-  if (values.length > LONG_LIST && flavor.inArray) return flavor.inArray(ref, values, negate);
+  const asOneParameter = values.length > LONG_LIST ? flavor.inArray?.(ref, values, negate) : undefined;
+  if (asOneParameter) return asOneParameter;
 
   return negate ? sql`${ref} not in (${sql.join(values)})` : sql`${ref} in (${sql.join(values)})`;
 }
