@@ -82,9 +82,10 @@ export function describeDatabaseLimits(env: () => ContractEnv): void {
     expect(sortedIds(result)).toEqual([1, 2]);
   });
 
-  test('an In list of 70,000 titles matches text exactly', async () => {
+  test('an In list of 70,000 titles matches text exactly, quotes and braces included', async () => {
+    const tricky = ['a"b', 'c\\d', '{e,f}', 'NULL', "g'h", ''];
     const result = await listWhere(
-      new ConditionTreeLeaf('title', 'In', ['The Aleph', ...ids(70_000, 0).map((id) => `Book ${id}`)]),
+      new ConditionTreeLeaf('title', 'In', ['The Aleph', ...tricky, ...ids(70_000, 0).map((id) => `Book ${id}`)]),
     );
 
     expect(result).toHaveLength(1);
