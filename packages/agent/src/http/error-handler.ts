@@ -86,8 +86,10 @@ function fromHttpLayer(error: unknown): HttpErrorItem | undefined {
   };
   const code = typeof status === 'number' ? status : statusCode;
   if (typeof code !== 'number' || code < 400 || code > 499) return undefined;
-  const isExposable = expose === true || error instanceof URIError;
-  const text = isExposable ? String(message) : 'Bad request';
+  // Only errors that say they may be shown: an error of user code that happens to carry a
+  // `status` (an HTTP client's, say) stays a 500 like any other unknown error.
+  if (expose !== true && !(error instanceof URIError)) return undefined;
+  const text = String(message);
   if (code === 413 || type === 'entity.too.large') {
     return { name: 'PayloadTooLargeError', detail: `${text}: the body limit is exceeded.`, status: 413 };
   }
