@@ -253,13 +253,22 @@ export function runBadInputSuite(kind: BadInputKind): void {
         'an action selection',
         () => api.send('post', RENAME, { allRecords: true, filters: nestedTree(40), values: {} }),
       ],
-      ['a filters parameter', () => api.get(`/items?filters=${json(nestedTree(100))}`)],
+      ['a filters parameter', () => api.get(`/items?filters=${json(nestedTree(50))}`)],
     ])('a condition tree nested past 32 levels in %s answers 400 naming the limit', async (_name, send) => {
       const response = await send();
 
       expect(failure(response)).toMatchObject({ status: 400, name: 'ValidationError' });
       expect(failure(response).detail).toMatch(/at most 32 levels/);
       await expectUnchanged();
+    });
+
+    test('a filters parameter whose value nests 200 levels answers 400 naming the limit', async () => {
+      const filters = `{"field":"name","operator":"In","value":${nestedArrayText(200)}}`;
+
+      const response = await api.get(`/items?filters=${encodeURIComponent(filters)}`);
+
+      expect(failure(response)).toMatchObject({ status: 400, name: 'ValidationError' });
+      expect(failure(response).detail).toMatch(/at most 128 levels/);
     });
 
     test.each([
