@@ -32,6 +32,8 @@ export {
 export {
   ConstraintViolationError,
   ForeignKeyConstraintError,
+  InvalidValueError,
+  QueryTooLargeError,
   UniqueConstraintError,
 } from './query/errors/database-errors';
 export { type BuildCollectionSchemasOptions, buildCollectionSchemas } from './schema';

@@ -53,13 +53,22 @@ export { ConditionTreeFactory } from './query/condition-tree/condition-tree-fact
 export { ConditionTreeLeaf } from './query/condition-tree/condition-tree-leaf';
 export { ConditionTreeEquivalent } from './query/condition-tree/equivalence/condition-tree-equivalent';
 export { escapeLikePattern } from './query/condition-tree/match/like-pattern';
+export {
+  MAX_CONDITION_TREE_DEPTH,
+  MAX_CONDITION_TREE_NODES,
+} from './query/condition-tree/parse-plain-condition-tree';
 export type {
   Aggregator,
   PlainConditionTree,
   PlainConditionTreeBranch,
   PlainConditionTreeLeaf,
 } from './query/condition-tree/plain-condition-tree';
-export { type DateRange, getDateRange } from './query/condition-tree/time/date-range';
+export {
+  type DateRange,
+  getDateRange,
+  MAX_RELATIVE_DAYS,
+  MAX_RELATIVE_HOURS,
+} from './query/condition-tree/time/date-range';
 export { isRelativeDateOperator, type RelativeDateOperator } from './query/condition-tree/time/relative-date-operators';
 export { relativeDateTree } from './query/condition-tree/time/relative-date-tree';
 export { Filter, type FilterParts } from './query/filter/filter';

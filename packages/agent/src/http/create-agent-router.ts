@@ -5,6 +5,7 @@ import { createAuthSecretTokenVerifier } from './auth/auth-secret-token-verifier
 import { authenticate } from './auth/authenticate';
 import { createCompositeTokenVerifier, type TokenVerifier } from './auth/token-verifier';
 import { createErrorHandler } from './error-handler';
+import { limitBodyDepth } from './middlewares/limit-body-depth';
 import { requestId } from './middlewares/request-id';
 import { requestLogger } from './middlewares/request-logger';
 import { createDevelopmentPermissions } from './permissions/development-permissions';
@@ -80,7 +81,7 @@ export function createAgentRouter(getDataSource: () => DataSource, options: Agen
   });
 
   // Bodies are read only once the caller is authenticated: anonymous requests cost no parsing.
-  api.use(authenticate(verifier), express.json({ limit: options.bodyLimit ?? '10mb' }));
+  api.use(authenticate(verifier), express.json({ limit: options.bodyLimit ?? '10mb' }), limitBodyDepth());
   // The list and export (single-segment paths, which no other GET route matches) come first: the
   // list is the most frequent request, and Express tries the routes in order.
   registerCollectionRoutes(api, deps);

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { isErrorOfKind, type Logger, type ValidationIssue } from '@platform/datasource-toolkit';
 import type { ErrorRequestHandler, Response } from 'express';
 
@@ -24,8 +25,8 @@ const STATUS_BY_KIND: ReadonlyArray<readonly [kind: string, status: number]> = [
 
 /**
  * The one place where errors become HTTP statuses. Business errors (compared by kind, never with
- * `instanceof`) keep their message; body-parser errors become 400 or 413; anything else is a
- * logged 500 whose detail hides the original message.
+ * `instanceof`) keep their message; errors of the HTTP layer (body parser, router) keep their
+ * 4xx status (400, 413, 415...); anything else is a logged 500 whose detail hides the original message.
  */
 export function createErrorHandler(logger: Logger): ErrorRequestHandler {
   return function handleError(error: unknown, req, res, _next) {
@@ -54,8 +55,8 @@ export function sendErrors(res: Response, errors: readonly HttpErrorItem[]): voi
 
 /** The status, name and detail an error is answered with. */
 export function toHttpError(error: unknown): HttpErrorItem {
-  const bodyParserError = fromBodyParser(error);
-  if (bodyParserError) return bodyParserError;
+  const httpLayerError = fromHttpLayer(error);
+  if (httpLayerError) return httpLayerError;
 
   for (const [kind, status] of STATUS_BY_KIND) {
     if (isErrorOfKind(error, kind)) {
@@ -69,16 +70,48 @@ export function toHttpError(error: unknown): HttpErrorItem {
   return { name: 'InternalServerError', detail: 'Unexpected error', status: 500 };
 }
 
-// body-parser (express.json) marks its errors with a `type` and an exposable status.
-function fromBodyParser(error: unknown): HttpErrorItem | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const { type, expose, message } = error as { type?: unknown; expose?: unknown; message?: unknown };
-  if (typeof type !== 'string' || expose !== true) return undefined;
-  if (type === 'entity.too.large') {
-    return { name: 'PayloadTooLargeError', detail: `${String(message)}: the body limit is exceeded.`, status: 413 };
+// Errors of the HTTP layer carry their status: body-parser's (an exposable `status`, and a `type`
+// such as 'entity.too.large' or 'encoding.unsupported'), zlib's inflating a body that is not what
+// its Content-Encoding says (wrapped by body-parser with status 400), and the router's URIError for
+// a path segment that is not valid percent-encoding (`status` 400). Only 4xx are honoured: a 5xx
+// from below stays a logged, generic 500.
+function fromHttpLayer(error: unknown): HttpErrorItem | undefined {
+  if (typeof error !== 'object' || error === null || isErrorOfKind(error, 'BusinessError')) return undefined;
+  const { status, statusCode, type, expose, message } = error as {
+    status?: unknown;
+    statusCode?: unknown;
+    type?: unknown;
+    expose?: unknown;
+    message?: unknown;
+  };
+  const code = typeof status === 'number' ? status : statusCode;
+  if (typeof code !== 'number' || code < 400 || code > 499) return undefined;
+  // Only errors that say they may be shown: an error of user code that happens to carry a
+  // `status` (an HTTP client's, say) stays a 500 like any other unknown error.
+  if (expose !== true && !(error instanceof URIError)) return undefined;
+  const text = String(message);
+  if (code === 413 || type === 'entity.too.large') {
+    return { name: 'PayloadTooLargeError', detail: `${text}: the body limit is exceeded.`, status: 413 };
+  }
+  if (code === 415) {
+    return {
+      name: 'UnsupportedMediaTypeError',
+      detail: `${text}: send the body as identity, gzip, deflate or br.`,
+      status: 415,
+    };
+  }
+  if (code === 400) {
+    const what = error instanceof URIError ? 'Invalid request path' : 'Invalid request body';
+    return { name: 'ValidationError', detail: `${what}: ${text}.`, status: 400, issues: [] };
   }
 
-  return { name: 'ValidationError', detail: `Invalid request body: ${String(message)}.`, status: 400, issues: [] };
+  return { name: httpErrorName(code), detail: text, status: code };
+}
+
+// 'Unsupported Media Type' -> 'UnsupportedMediaTypeError'.
+function httpErrorName(code: number): string {
+  const words = (STATUS_CODES[code] ?? 'Client Error').split(/[^A-Za-z]+/);
+  return `${words.map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase()).join('')}Error`;
 }
 
 // Read by shape, not by class: the error may come from another installed copy of the toolkit.

@@ -198,4 +198,53 @@ describe('error handler', () => {
   test('gives no issues to errors other than validation errors', () => {
     expect(toHttpError(new ConflictError('c'))).not.toHaveProperty('issues');
   });
+
+  test.each([
+    [
+      "the router's URIError for a bad path segment",
+      Object.assign(new URIError("Failed to decode param '%FF'"), { status: 400 }),
+      400,
+      'ValidationError',
+    ],
+    [
+      'a body that does not inflate',
+      Object.assign(new Error('incorrect header check'), { status: 400, statusCode: 400, expose: true }),
+      400,
+      'ValidationError',
+    ],
+    [
+      'an unsupported content encoding',
+      Object.assign(new Error('unsupported content encoding "compress"'), {
+        status: 415,
+        expose: true,
+        type: 'encoding.unsupported',
+      }),
+      415,
+      'UnsupportedMediaTypeError',
+    ],
+    [
+      'another exposable 4xx',
+      Object.assign(new Error('length mismatch'), { status: 408, expose: true }),
+      408,
+      'RequestTimeoutError',
+    ],
+  ])('keeps the status of %s', (_name, error, status, name) => {
+    expect(toHttpError(error)).toMatchObject({
+      status,
+      name,
+      detail: expect.stringContaining((error as Error).message),
+    });
+  });
+
+  test('answers 500 for an error of user code that carries a 4xx status without exposing it', () => {
+    const error = Object.assign(new Error('GET https://api.example.com failed'), { status: 404 });
+
+    expect(toHttpError(error)).toEqual({ name: 'InternalServerError', detail: 'Unexpected error', status: 500 });
+  });
+
+  test('answers 500 for an error carrying a 5xx status', () => {
+    const error = Object.assign(new Error('upstream down'), { status: 503, expose: false });
+
+    expect(toHttpError(error)).toEqual({ name: 'InternalServerError', detail: 'Unexpected error', status: 500 });
+  });
 });

@@ -30,6 +30,13 @@ export interface SqlFlavor {
   /** `ref LIKE pattern`, case-sensitive or not. The pattern escapes with a backslash. */
   like(ref: SqlExpression, pattern: string, caseSensitive: boolean): SqlExpression;
 
+  /**
+   * `ref in (values)` (or `not in` when `negate`) with the whole list as one parameter: an array
+   * on PostgreSQL (`= any($1)`), a JSON text on SQLite (`json_each`). Undefined where the dialect
+   * (or these values) cannot: the list then binds one parameter per value.
+   */
+  inArray?(ref: SqlExpression, values: readonly unknown[], negate: boolean): SqlExpression | undefined;
+
   /** Number of characters of a text value. */
   charLength(ref: SqlExpression): SqlExpression;
 

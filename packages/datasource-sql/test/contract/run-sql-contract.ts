@@ -1,5 +1,6 @@
 import type { FixtureKind } from '../fixtures';
 import { describeAggregate } from './cases/aggregate-cases';
+import { describeDatabaseLimits } from './cases/database-limit-cases';
 import { describeErrors } from './cases/error-cases';
 import { describeList } from './cases/list-cases';
 import { describeNativeQueries } from './cases/native-query-cases';
@@ -21,6 +22,7 @@ export function runSqlContract(kind: FixtureKind): void {
     describe('aggregate', () => describeAggregate(env));
     describe('native queries', () => describeNativeQueries(env));
     describe('bad input and injection', () => describeErrors(env));
+    describe('database limits', () => describeDatabaseLimits(env));
   });
 
   // Writes get their own database, so that reads above never depend on their order.

@@ -2,6 +2,8 @@ import type { Collection } from '../contracts/collection';
 import { ValidationError } from '../errors/errors';
 import type { ConditionTree } from '../query/condition-tree/condition-tree';
 import type { ConditionTreeLeaf } from '../query/condition-tree/condition-tree-leaf';
+import { relativeDateValueProblem } from '../query/condition-tree/time/date-range';
+import { isRelativeDateOperator } from '../query/condition-tree/time/relative-date-operators';
 import {
   INTERVAL_OPERATORS,
   LIST_OPERATORS,
@@ -18,6 +20,7 @@ import { FieldValidator } from './field-validator';
 
 const STRING_OPERATORS: readonly Operator[] = [...PATTERN_OPERATORS, 'Match'];
 const LENGTH_OPERATORS: readonly Operator[] = ['LongerThan', 'ShorterThan'];
+const LIKE_OPERATORS: readonly Operator[] = ['Like', 'ILike'];
 
 /** Checks a condition tree against a collection: fields, operators and values of every leaf. */
 export class ConditionTreeValidator {
@@ -64,6 +67,12 @@ function checkShape(operator: Operator, value: unknown): string | undefined {
   if (UNIQUE_OPERATORS.includes(operator)) {
     return value === undefined || value === null ? undefined : 'this operator takes no value';
   }
+  if (INTERVAL_OPERATORS.includes(operator) && isRelativeDateOperator(operator)) {
+    return relativeDateValueProblem(operator, value);
+  }
+  if (LIKE_OPERATORS.includes(operator) && typeof value === 'string' && endsWithEscape(value)) {
+    return 'a pattern cannot end with the escape character \\ (write \\\\ for a literal backslash)';
+  }
   if (INTERVAL_OPERATORS.includes(operator) || LENGTH_OPERATORS.includes(operator)) {
     return Number.isSafeInteger(value) && (value as number) >= 0 ? undefined : 'expected a whole number of 0 or more';
   }
@@ -72,6 +81,12 @@ function checkShape(operator: Operator, value: unknown): string | undefined {
   if (value === undefined || value === null) return 'expected a value (use Missing or Blank to match empty values)';
 
   return undefined;
+}
+
+/** Whether a `Like` pattern ends with an unescaped backslash, which databases refuse or misread. */
+function endsWithEscape(pattern: string): boolean {
+  const trailing = /\\+$/.exec(pattern)?.[0].length ?? 0;
+  return trailing % 2 === 1;
 }
 
 /** The values of a leaf that must be of the column's type (string and number operands are not). */

@@ -5,6 +5,7 @@ import {
   ConditionTreeValidator,
   ValidationError,
 } from '@platform/datasource-toolkit';
+import { exceedsDepth, MAX_BODY_DEPTH } from '../middlewares/limit-body-depth';
 
 /**
  * The condition tree of a `filters` parameter (JSON text) or body field (JSON value), checked
@@ -26,6 +27,13 @@ export function parseConditionTree(input: unknown, collection: Collection): Cond
     }
   }
 
+  // A `filters` query parameter gets the depth limit bodies get (limitBodyDepth).
+  if (typeof input === 'string' && exceedsDepth(json, MAX_BODY_DEPTH)) {
+    throw new ValidationError(
+      `Invalid filters: arrays and objects nest at most ${MAX_BODY_DEPTH} levels deep; flatten the value.`,
+      { details: { maxDepth: MAX_BODY_DEPTH } },
+    );
+  }
   const tree = ConditionTreeFactory.fromPlainObject(json);
   ConditionTreeValidator.validate(tree, collection);
 

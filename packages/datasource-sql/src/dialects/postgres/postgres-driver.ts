@@ -7,6 +7,8 @@ import { queryLog } from '../../connection/query-log';
 import type { ResolvedServerOptions } from '../../connection/resolved-connection-options';
 import type { SqlDatabase } from '../../connection/sql-connection';
 import { bigintValue, decimalValue } from '../../introspection/value-rules';
+import { QueryTooLargeError } from '../../query/errors/database-errors';
+import { POSTGRES_MAX_PARAMETERS } from '../../query/errors/statement-limits';
 import type { DialectConnection } from '../sql-dialect';
 
 const OID = { int8: 20, numeric: 1700, date: 1082, timestamp: 1114, interval: 1186, circle: 718 } as const;
@@ -49,7 +51,15 @@ function callbackFormPool(pool: Pool): PostgresPool {
     async connect() {
       const client = await pool.connect();
       const query = (statement: unknown, parameters?: readonly unknown[]) => {
-        if (typeof statement !== 'string') return client.query(statement as never);
+        // pg would write the count on 16 bits and send a Bind message the server misreads.
+        if (typeof statement !== 'string') {
+          const cursorValues = (statement as { values?: readonly unknown[] }).values;
+          if ((cursorValues?.length ?? 0) > POSTGRES_MAX_PARAMETERS) throw tooManyParameters(cursorValues?.length ?? 0);
+          return client.query(statement as never);
+        }
+        if ((parameters?.length ?? 0) > POSTGRES_MAX_PARAMETERS) {
+          return Promise.reject(tooManyParameters(parameters?.length ?? 0));
+        }
         return new Promise((resolve, reject) => {
           client.query(statement, parameters as unknown[], (error, result) =>
             error ? reject(error) : resolve(result),
@@ -60,6 +70,15 @@ function callbackFormPool(pool: Pool): PostgresPool {
     },
     end: () => pool.end(),
   };
+}
+
+function tooManyParameters(count: number): QueryTooLargeError {
+  const max = POSTGRES_MAX_PARAMETERS.toLocaleString('en-US');
+  return new QueryTooLargeError(
+    `The request binds ${count.toLocaleString('en-US')} values, more than PostgreSQL accepts in one statement ` +
+      `(${max}): select fewer records or split the request.`,
+    { details: { count, maxValues: POSTGRES_MAX_PARAMETERS } },
+  );
 }
 
 function poolConfig(options: ResolvedServerOptions, types: CustomTypesConfig): PoolConfig {

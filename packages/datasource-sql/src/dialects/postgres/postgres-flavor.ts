@@ -1,5 +1,6 @@
 import type { DateOperation } from '@platform/datasource-toolkit';
 import { sql } from 'kysely';
+import { InvalidValueError } from '../../query/errors/database-errors';
 import type { SqlExpression } from '../../query/sql-expression';
 import type { ColumnInfo } from '../../query/table-model';
 import { fromDatabaseValue, toDateValue, toIsoDay, toTimeValue, valueReader } from '../../query/values/convert-values';
@@ -31,7 +32,12 @@ export const postgresFlavor: SqlFlavor = {
   },
 
   like(ref, pattern, caseSensitive) {
+    refuseNul(pattern, undefined);
     return caseSensitive ? sql`${ref} like ${pattern}` : sql`${ref} ilike ${pattern}`;
+  },
+
+  inArray(ref, values, negate) {
+    return negate ? sql`${ref} <> all(${values})` : sql`${ref} = any(${values})`;
   },
 
   charLength(ref) {
@@ -39,6 +45,7 @@ export const postgresFlavor: SqlFlavor = {
   },
 
   regexp(ref, source, caseInsensitive) {
+    refuseNul(source, undefined);
     return caseInsensitive ? sql`${ref} ~* ${source}` : sql`${ref} ~ ${source}`;
   },
 
@@ -65,7 +72,11 @@ export const postgresFlavor: SqlFlavor = {
 
   toDatabase(value, column) {
     if (value === null || value === undefined) return null;
-    if (Array.isArray(column.columnType)) return value;
+    if (typeof value === 'string' && column.columnType !== 'Json') refuseNul(value, column);
+    if (Array.isArray(column.columnType)) {
+      if (Array.isArray(value)) for (const item of value) if (typeof item === 'string') refuseNul(item, column);
+      return value;
+    }
     switch (column.columnType) {
       case 'Date':
         return toDateValue(value)?.toISOString() ?? value;
@@ -90,6 +101,19 @@ export const postgresFlavor: SqlFlavor = {
     return valueReader(column.columnType);
   },
 };
+
+/**
+ * PostgreSQL text cannot hold U+0000: a value with it fails the statement with "invalid byte
+ * sequence" (22021). Refused here, before any statement, with the field named when known.
+ */
+function refuseNul(text: string, column: ColumnInfo | undefined): void {
+  if (!text.includes('\u0000')) return;
+  const where = column ? ` of '${column.name}'` : '';
+  throw new InvalidValueError(
+    `The value${where} contains a NUL character (\\u0000), which PostgreSQL text cannot hold: remove it.`,
+    { details: { field: column?.name ?? null } },
+  );
+}
 
 /** The wall-clock time of `ref` in `timezone`: timestamps without zone hold UTC, dates have no zone. */
 function localTime(ref: SqlExpression, column: ColumnInfo, timezone: string): SqlExpression {

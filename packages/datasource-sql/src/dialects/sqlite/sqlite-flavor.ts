@@ -33,6 +33,17 @@ export const sqliteFlavor: SqlFlavor = {
     return caseSensitive ? sql`${ref} glob ${likeToGlob(pattern)}` : sql`${ref} like ${pattern} escape '\\'`;
   },
 
+  // Only text and finite numbers survive the trip through JSON unchanged (not blobs or bigints).
+  inArray(ref, values, negate) {
+    const isJsonSafe = values.every(
+      (value) => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)),
+    );
+    if (!isJsonSafe) return undefined;
+    const list = sql`(select value from json_each(${JSON.stringify(values)}))`;
+
+    return negate ? sql`${ref} not in ${list}` : sql`${ref} in ${list}`;
+  },
+
   charLength(ref) {
     return sql`length(${ref})`;
   },

@@ -18,3 +18,21 @@ export class ForeignKeyConstraintError extends UnprocessableError {
 export class ConstraintViolationError extends UnprocessableError {
   static override readonly errorName: string = 'ConstraintViolationError';
 }
+
+/**
+ * The database cannot take a value of the request: a NUL character in PostgreSQL text, a regular
+ * expression or LIKE pattern it cannot compile, a date outside its range. A `ValidationError`:
+ * the caller changes the value.
+ */
+export class InvalidValueError extends ValidationError {
+  static override readonly errorName: string = 'InvalidValueError';
+}
+
+/**
+ * A statement would pass a limit of the database: more bound values than it accepts (PostgreSQL
+ * 65,535, SQLite 32,766) or, on SQLite, an expression nested past 1,000 levels (a long `Or`).
+ * The message states the limit; the caller selects fewer records or splits the request.
+ */
+export class QueryTooLargeError extends ValidationError {
+  static override readonly errorName: string = 'QueryTooLargeError';
+}

@@ -1,8 +1,15 @@
 import { isErrorOfKind } from '@platform/datasource-toolkit';
 import { DatabaseConnectionError } from '../../connection/connection-errors';
-import { ConstraintViolationError, ForeignKeyConstraintError, UniqueConstraintError } from './database-errors';
+import {
+  ConstraintViolationError,
+  ForeignKeyConstraintError,
+  InvalidValueError,
+  QueryTooLargeError,
+  UniqueConstraintError,
+} from './database-errors';
+import { SQLITE_MAX_EXPRESSION_DEPTH, SQLITE_MAX_VARIABLES } from './statement-limits';
 
-type Kind = 'unique' | 'foreignKey' | 'constraint' | 'connection';
+type Kind = 'unique' | 'foreignKey' | 'constraint' | 'connection' | 'value' | 'tooManyValues' | 'tooDeep';
 
 /** What the failing statement did, so that messages name it: a read never "refused the write". */
 export type DatabaseOperation = 'read' | 'create' | 'update' | 'delete' | 'query';
@@ -18,6 +25,13 @@ const KINDS: Record<string, Kind> = {
   '22P02': 'constraint',
   '22007': 'constraint',
   '22008': 'constraint',
+  // PostgreSQL data exceptions on values of reads and writes: NUL in text (22021) or in jsonb
+  // (22P05), a regular expression (2201B) or LIKE escape (22025) it cannot compile.
+  '22021': 'value',
+  '22P05': 'value',
+  '2201B': 'value',
+  '22025': 'value',
+  '22019': 'value',
   ER_DUP_ENTRY: 'unique',
   ER_NO_REFERENCED_ROW_2: 'foreignKey',
   ER_ROW_IS_REFERENCED_2: 'foreignKey',
@@ -32,6 +46,8 @@ const KINDS: Record<string, Kind> = {
   ER_CONSTRAINT_FAILED: 'constraint',
   ER_CHECK_CONSTRAINT_VIOLATED: 'constraint',
   WARN_DATA_TRUNCATED: 'constraint',
+  // MariaDB's PCRE errors; MySQL 8 names its ICU errors ER_REGEXP_* too (see kindOf).
+  ER_REGEXP_ERROR: 'value',
   SQLITE_CONSTRAINT_UNIQUE: 'unique',
   SQLITE_CONSTRAINT_PRIMARYKEY: 'unique',
   SQLITE_CONSTRAINT_FOREIGNKEY: 'foreignKey',
@@ -78,7 +94,7 @@ export function mapDatabaseError(
     detail?: string;
     column?: string;
   };
-  const kind = typeof code === 'string' ? KINDS[code] : isLostConnection(message) ? 'connection' : undefined;
+  const kind = kindOf(code, message);
   if (kind === undefined) return error;
 
   const fields = column ? [column] : fieldsOf(message, detail);
@@ -103,6 +119,24 @@ export function mapDatabaseError(
         `The database refused the ${operation} on '${collectionName}'${where}: ${reason}`,
         { cause: error, details },
       );
+    case 'value':
+      return new InvalidValueError(
+        `The database cannot take a value of the request on '${collectionName}': ${reason}. Change the value.`,
+        { cause: error, details },
+      );
+    case 'tooManyValues':
+      return new QueryTooLargeError(
+        `The request on '${collectionName}' binds more values than SQLite accepts in one statement ` +
+          `(${SQLITE_MAX_VARIABLES.toLocaleString('en-US')}): select fewer records or split the request.`,
+        { cause: error, details: { collection: collectionName, maxValues: SQLITE_MAX_VARIABLES } },
+      );
+    case 'tooDeep':
+      return new QueryTooLargeError(
+        `The condition on '${collectionName}' nests deeper than SQLite accepts ` +
+          `(${SQLITE_MAX_EXPRESSION_DEPTH.toLocaleString('en-US')} levels; each condition of an Or counts as one): ` +
+          'use In with a list of values, or split the request.',
+        { cause: error, details: { collection: collectionName, maxDepth: SQLITE_MAX_EXPRESSION_DEPTH } },
+      );
     case 'connection':
       return new DatabaseConnectionError(
         `The connection to the database was lost while querying '${collectionName}': check that the server runs and is reachable (${message}).`,
@@ -113,6 +147,16 @@ export function mapDatabaseError(
       return unknownKind;
     }
   }
+}
+
+function kindOf(code: unknown, message: string): Kind | undefined {
+  if (typeof code !== 'string') return isLostConnection(message) ? 'connection' : undefined;
+  if (code.startsWith('ER_REGEXP_')) return 'value';
+  // SQLite refuses to prepare a statement past SQLITE_MAX_VARIABLE_NUMBER with a generic code.
+  if (code === 'SQLITE_ERROR' && /too many SQL variables/i.test(message)) return 'tooManyValues';
+  if (code === 'SQLITE_ERROR' && /expression tree is too large/i.test(message)) return 'tooDeep';
+
+  return KINDS[code];
 }
 
 function isLostConnection(message: string): boolean {

@@ -31,11 +31,11 @@ export function leafToSql(leaf: ConditionTreeLeaf, field: ResolvedField, flavor:
     case 'NotEqual':
       return value === null ? sql`${ref} is not null` : sql`(${ref} <> ${bind(value)} or ${ref} is null)`;
     case 'In': {
-      const parts = present.length > 0 ? [sql`${ref} in (${sql.join(present.map(bind))})`] : [];
+      const parts = present.length > 0 ? [inList(field, present.map(bind), flavor, false)] : [];
       return or(hasNull ? [...parts, isNull(ref)] : parts);
     }
     case 'NotIn': {
-      const notIn = present.length > 0 ? sql`${ref} not in (${sql.join(present.map(bind))})` : TRUE;
+      const notIn = present.length > 0 ? inList(field, present.map(bind), flavor, true) : TRUE;
       return hasNull ? and([notIn, sql`${ref} is not null`]) : or([notIn, isNull(ref)]);
     }
     case 'LessThan':
@@ -70,6 +70,21 @@ export function leafToSql(leaf: ConditionTreeLeaf, field: ResolvedField, flavor:
       // The equivalence layer rewrites every other operator before translation.
       throw new Error(`Operator ${leaf.operator} is not native and must be rewritten before translation.`);
   }
+}
+
+/**
+ * Lists up to this length bind one parameter per value (`in ($1, $2)`), a shape the list
+ * statement cache reuses; longer ones (a selection of thousands of ids) bind one array where
+ * the dialect can, so no statement passes the database's parameter limit.
+ */
+const LONG_LIST = 1_000;
+
+function inList(field: ResolvedField, values: readonly unknown[], flavor: SqlFlavor, negate: boolean): SqlExpression {
+  const { ref } = field;
+  const asOneParameter = values.length > LONG_LIST ? flavor.inArray?.(ref, values, negate) : undefined;
+  if (asOneParameter) return asOneParameter;
+
+  return negate ? sql`${ref} not in (${sql.join(values)})` : sql`${ref} in (${sql.join(values)})`;
 }
 
 /** Only text columns count the empty string as blank (as the toolkit's `isBlank`). */

@@ -65,6 +65,45 @@ describe('mapDatabaseError', () => {
     expect((mapDatabaseError(outOfRange(), 'books', 'read') as Error).message).not.toContain('write');
   });
 
+  test.each([
+    ['PostgreSQL NUL in text', { code: '22021', message: 'invalid byte sequence for encoding "UTF8": 0x00' }],
+    ['PostgreSQL NUL in jsonb', { code: '22P05', message: 'unsupported Unicode escape sequence' }],
+    [
+      'PostgreSQL regular expression',
+      { code: '2201B', message: 'invalid regular expression: quantifier operand invalid' },
+    ],
+    ['PostgreSQL LIKE escape', { code: '22025', message: 'LIKE pattern must not end with escape character' }],
+    [
+      'MariaDB regular expression',
+      { code: 'ER_REGEXP_ERROR', message: "Got error 'lookbehind assertion is not fixed length'" },
+    ],
+    [
+      'MySQL regular expression',
+      { code: 'ER_REGEXP_LOOK_BEHIND_LIMIT', message: 'The look-behind assertion exceeds the limit' },
+    ],
+  ])('maps a %s error to a 400 InvalidValueError quoting the server', (_name, fields) => {
+    const error = mapDatabaseError(driverError(fields), 'books');
+
+    expect(error).toMatchObject({ name: 'InvalidValueError', message: expect.stringContaining(fields.message) });
+    expect(isErrorOfKind(error, 'ValidationError')).toBe(true);
+  });
+
+  test.each([
+    ['too many SQL variables', '32,766'],
+    ['Expression tree is too large (maximum depth 1000)', '1,000 levels'],
+  ])('maps SQLite "%s" to a QueryTooLargeError stating the limit', (message, limit) => {
+    const error = mapDatabaseError(driverError({ code: 'SQLITE_ERROR', message }), 'books');
+
+    expect(error).toMatchObject({ name: 'QueryTooLargeError', message: expect.stringContaining(limit) });
+    expect(isErrorOfKind(error, 'ValidationError')).toBe(true);
+  });
+
+  test('leaves other SQLite errors unchanged', () => {
+    const error = driverError({ code: 'SQLITE_ERROR', message: 'no such table: books' });
+
+    expect(mapDatabaseError(error, 'books')).toBe(error);
+  });
+
   test('returns other errors unchanged', () => {
     const error = driverError({ code: '42601', message: 'syntax error' });
 

@@ -15,12 +15,54 @@ import { parseRegExp } from './match/parse-regexp';
 const STRING_OPERATORS: readonly Operator[] = PATTERN_OPERATORS;
 const COUNT_OPERATORS: readonly Operator[] = [...INTERVAL_OPERATORS, 'LongerThan', 'ShorterThan'];
 
+/** Deepest nesting of branches a condition tree may have (a lone leaf is at depth 0). */
+export const MAX_CONDITION_TREE_DEPTH = 32;
+
+/** Most nodes (leaves and branches) a condition tree may hold. */
+export const MAX_CONDITION_TREE_NODES = 10_000;
+
 /**
  * Turns untrusted JSON into a condition tree. Aggregators are accepted in any case (`and`).
+ * Trees deeper than `MAX_CONDITION_TREE_DEPTH` or larger than `MAX_CONDITION_TREE_NODES` are
+ * refused before any recursion, so hostile input cannot overflow the stack.
  * @throws ValidationError with `details.path` pointing at the faulty node.
  * @internal
  */
-export function parsePlainConditionTree(json: unknown, path = ''): ConditionTree {
+export function parsePlainConditionTree(json: unknown): ConditionTree {
+  checkSize(json);
+
+  return parseNode(json, '');
+}
+
+/** Walks the plain tree iteratively and refuses it past the depth or node limits. */
+function checkSize(json: unknown): void {
+  const pending: Array<{ node: unknown; depth: number }> = [{ node: json, depth: 0 }];
+  let count = 0;
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    count += 1;
+    if (count > MAX_CONDITION_TREE_NODES) {
+      throw new ValidationError(
+        `Invalid condition tree: trees hold at most ${MAX_CONDITION_TREE_NODES.toLocaleString('en-US')} conditions ` +
+          '(leaves and branches); use In with a list of values, or split the request.',
+        { details: { maxConditions: MAX_CONDITION_TREE_NODES } },
+      );
+    }
+    const conditions =
+      typeof next.node === 'object' && next.node !== null
+        ? (next.node as { conditions?: unknown }).conditions
+        : undefined;
+    if (!Array.isArray(conditions)) continue;
+    if (next.depth >= MAX_CONDITION_TREE_DEPTH) {
+      throw new ValidationError(
+        `Invalid condition tree: branches nest at most ${MAX_CONDITION_TREE_DEPTH} levels deep; flatten the tree.`,
+        { details: { maxDepth: MAX_CONDITION_TREE_DEPTH } },
+      );
+    }
+    for (const child of conditions) pending.push({ node: child, depth: next.depth + 1 });
+  }
+}
+
+function parseNode(json: unknown, path: string): ConditionTree {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     fail(
       path,
@@ -46,7 +88,7 @@ function parseBranch(node: Record<string, unknown>, path: string): ConditionTree
 
   return new ConditionTreeBranch(
     normalized === 'and' ? 'And' : 'Or',
-    conditions.map((condition, index) => parsePlainConditionTree(condition, `${join(path, 'conditions')}[${index}]`)),
+    conditions.map((condition, index) => parseNode(condition, `${join(path, 'conditions')}[${index}]`)),
   );
 }
 

@@ -1,4 +1,4 @@
-import { getDateRange, type RelativeDateOperator } from '@platform/datasource-toolkit';
+import { getDateRange, MAX_RELATIVE_DAYS, type RelativeDateOperator } from '@platform/datasource-toolkit';
 
 const hoursOf = (operator: RelativeDateOperator, timezone: string, now: string): number | undefined => {
   const { start, end } = getDateRange(operator, undefined, timezone, new Date(now), false);
@@ -112,5 +112,19 @@ describe('getDateRange', () => {
 
   test('throws on an unknown time zone', () => {
     expect(() => getDateRange('Today', undefined, 'Mars/Olympus', new Date(), false)).toThrow('Invalid time zone');
+  });
+});
+
+describe('getDateRange bounds', () => {
+  test('refuses PreviousXDays past MAX_RELATIVE_DAYS with a ValidationError', () => {
+    expect(() => getDateRange('PreviousXDays', 100_000_000, 'UTC', new Date(), false)).toThrow(
+      expect.objectContaining({ name: 'ValidationError', message: expect.stringContaining('at most 365,000') }),
+    );
+  });
+
+  test('computes PreviousXDays at MAX_RELATIVE_DAYS within the year 1000', () => {
+    const range = getDateRange('PreviousXDays', MAX_RELATIVE_DAYS, 'UTC', new Date('2026-01-01T00:00:00Z'), false);
+
+    expect(range.start?.year).toBeGreaterThanOrEqual(1000);
   });
 });
