@@ -5,9 +5,11 @@ import type {
   MongoDatabase,
   MongoDocument,
 } from '@platform/datasource-mongo';
-import { aggregate, find, updateMany } from 'mingo';
+import { updateMany } from 'mingo';
+import { Aggregator } from 'mingo/aggregator';
+import { Query } from 'mingo/query';
 import { ObjectId } from 'mongodb';
-import { dateTruncContext } from './mingo-date-trunc';
+import { adapterContext } from './mingo-operators';
 
 /** Every driver call the adapter received, by method, for round-trip counts. */
 export interface DriverCalls {
@@ -62,17 +64,17 @@ export class MingoClient implements MongoClientLike {
     };
     const options = {
       collectionResolver: (from: string) => this.store.get(from) ?? [],
-      context: dateTruncContext,
+      context: adapterContext,
     };
 
     return {
       aggregate: (pipeline) => {
         this.calls.aggregate.push(pipeline);
-        return cursor(aggregate(documents().map(copy), pipeline, options).map(copy));
+        return cursor(new Aggregator(pipeline, options).run(documents().map(copy)).map(copy));
       },
       find: (filter, findOptions) => {
         this.calls.find += 1;
-        const found = find(documents(), filter, undefined, options).all().map(copy);
+        const found = new Query(filter, options).find(documents()).all().map(copy);
         return cursor(findOptions?.limit ? found.slice(0, findOptions.limit) : found);
       },
       insertMany: async (inserted) => {
@@ -100,7 +102,7 @@ export class MingoClient implements MongoClientLike {
       deleteMany: async (filter) => {
         this.calls.deleteMany += 1;
         const list = documents();
-        const doomed = new Set(find(list, filter, undefined, options).all());
+        const doomed = new Set(new Query(filter, options).find(list).all());
         const kept = list.filter((document) => !doomed.has(document));
         this.store.set(name, kept);
         return { deletedCount: list.length - kept.length };
