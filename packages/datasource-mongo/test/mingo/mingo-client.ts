@@ -48,6 +48,15 @@ export class MingoClient implements MongoClientLike {
 
   async close(): Promise<void> {}
 
+  /** Forgets the calls made so far (introspection's, typically). */
+  resetCalls(): void {
+    this.calls.aggregate.length = 0;
+    this.calls.find = 0;
+    this.calls.insertMany = 0;
+    this.calls.updateMany = 0;
+    this.calls.deleteMany = 0;
+  }
+
   /** The documents of a collection as stored, for assertions. */
   documents(name: string): MongoDocument[] {
     return (this.store.get(name) ?? []).map(copy);

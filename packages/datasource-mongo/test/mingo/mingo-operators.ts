@@ -11,7 +11,7 @@ import { ObjectId } from 'mongodb';
 const UNITS = new Set(['day', 'week', 'month', 'quarter', 'year']);
 
 /**
- * Two expression operators where mingo 7.2 departs from MongoDB, replaced for the adapter.
+ * Three expression operators where mingo 7.2 departs from MongoDB, replaced for the adapter.
  *
  * `$dateTrunc` as MongoDB computes it, for the units the data source uses. mingo 7.2 ignores the
  * `timezone` argument (it truncates in UTC: 2026-03-31T22:30Z in Europe/Paris gives March 31, not
@@ -28,6 +28,13 @@ export const adapterContext = Context.init({
   // whole context itself with these two replaced.
   expression: {
     ...expression,
+    // mingo's $dateToString refuses the zone name 'UTC', which MongoDB accepts.
+    $dateToString: (obj: unknown, expr: unknown, options: Parameters<typeof evalExpr>[2]) => {
+      const args = evalExpr(obj, expr, options) as { date?: unknown; format?: string; timezone?: string };
+      if (args.format !== '%Y-%m-%d' || !(args.date instanceof Date)) return expression.$dateToString(obj, expr, options);
+
+      return DateTime.fromJSDate(args.date, { zone: args.timezone ?? 'UTC' }).toFormat('yyyy-MM-dd');
+    },
     // mingo's $toString refuses ObjectIds, which MongoDB writes as their hex string.
     $toString: (obj: unknown, expr: unknown, options: Parameters<typeof evalExpr>[2]) => {
       const value = evalExpr(obj, expr, options);
