@@ -1,4 +1,4 @@
-import type { DataSourceFactory, Logger } from '@platform/datasource-toolkit';
+import type { Logger } from '@platform/datasource-toolkit';
 import { loadDriver } from './connection/load-driver';
 import { type MongoConnectionParams, resolveConnectionParams } from './connection/mongo-connection-params';
 import type { MongoClientLike, ObjectIdClass } from './connection/mongo-driver';
@@ -33,7 +33,7 @@ export interface MongoDataSourceOptions {
 export function createMongoDataSource(
   uriOrParams: string | MongoConnectionParams,
   options: MongoDataSourceOptions = {},
-): DataSourceFactory {
+): (logger: Logger) => Promise<MongoDataSource> {
   const connection = resolveConnectionParams(uriOrParams);
   const saved = options.introspection === undefined ? undefined : parseIntrospection(options.introspection);
 

@@ -11,7 +11,9 @@ const tlsSchema = z.union([
   }),
 ]);
 
-const samplingSchema = {
+const commonSchema = {
+  /** Passed as is to `new MongoClient(uri, options)` (pool sizes, timeouts...). */
+  clientOptions: z.record(z.string(), z.unknown()).optional(),
   /** Documents sampled per collection to infer its fields (default 100). */
   sampleSize: z.number().int().positive().optional(),
   /** Values of a candidate reference checked against the target collection (default 10). */
@@ -27,7 +29,7 @@ const hostSchema = z.strictObject({
   authSource: z.string().optional(),
   replicaSet: z.string().optional(),
   tls: tlsSchema.optional(),
-  ...samplingSchema,
+  ...commonSchema,
 });
 
 const uriSchema = z.strictObject({
@@ -35,7 +37,7 @@ const uriSchema = z.strictObject({
   /** The database, when the URI does not name one. */
   database: z.string().min(1).optional(),
   tls: tlsSchema.optional(),
-  ...samplingSchema,
+  ...commonSchema,
 });
 
 const paramsSchema = z.union([uriSchema, hostSchema]);
@@ -64,7 +66,7 @@ export interface ResolvedMongoConnection {
  */
 export function resolveConnectionParams(input: string | MongoConnectionParams): ResolvedMongoConnection {
   const params = parseWithZod(paramsSchema, typeof input === 'string' ? { uri: input } : input, 'MongoDB connection parameters');
-  const clientOptions: Record<string, unknown> = {};
+  const clientOptions: Record<string, unknown> = { ...params.clientOptions };
   if (params.tls !== undefined) {
     const tls = params.tls;
     clientOptions.tls = tls !== false;

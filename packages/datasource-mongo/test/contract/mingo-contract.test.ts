@@ -11,7 +11,7 @@ describe('MongoDB collections through mingo', () => {
     makeDataSource: async () => {
       const client = new MingoClient('library', makeLibraryDocuments());
       const sampled = await createMongoDataSource('mongodb://unused/library', { client, idField: 'id' })(silent);
-      const introspection = withLibraryRelations(sampled.introspection as never);
+      const introspection = withLibraryRelations(sampled.introspection);
 
       return createMongoDataSource('mongodb://unused/library', { client, idField: 'id', introspection })(silent);
     },

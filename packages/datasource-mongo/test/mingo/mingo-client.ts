@@ -83,7 +83,7 @@ export class MingoClient implements MongoClientLike {
       },
       find: (filter, findOptions) => {
         this.calls.find += 1;
-        const found = new Query(filter, options).find(documents()).all().map(copy);
+        const found = new Query(filter, options).find<MongoDocument>(documents()).all().map(copy);
         return cursor(findOptions?.limit ? found.slice(0, findOptions.limit) : found);
       },
       insertMany: async (inserted) => {

@@ -31,7 +31,7 @@ export const adapterContext = Context.init({
     // mingo's $dateToString refuses the zone name 'UTC', which MongoDB accepts.
     $dateToString: (obj: unknown, expr: unknown, options: Parameters<typeof evalExpr>[2]) => {
       const args = evalExpr(obj, expr, options) as { date?: unknown; format?: string; timezone?: string };
-      if (args.format !== '%Y-%m-%d' || !(args.date instanceof Date)) return expression.$dateToString(obj, expr, options);
+      if (args.format !== '%Y-%m-%d' || !(args.date instanceof Date)) return expression.$dateToString(obj as Record<string, unknown>, expr, options);
 
       return DateTime.fromJSDate(args.date, { zone: args.timezone ?? 'UTC' }).toFormat('yyyy-MM-dd');
     },
