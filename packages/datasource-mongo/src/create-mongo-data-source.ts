@@ -57,9 +57,16 @@ export function createMongoDataSource(
           referenceSampleSize: connection.referenceSampleSize,
           virtualCollections: options.virtualCollections ?? false,
         }));
-      logger('Info', `MongoDB data source on '${connection.database}': ${introspection.collections.length} collections.`);
+      logger(
+        'Info',
+        `MongoDB data source on '${connection.database}': ${introspection.collections.length} collections.`,
+      );
 
-      return new MongoDataSource(db, introspection, { idField: options.idField ?? '_id', ObjectId, client: isOwned ? client : undefined });
+      return new MongoDataSource(db, introspection, {
+        idField: options.idField ?? '_id',
+        ObjectId,
+        client: isOwned ? client : undefined,
+      });
     } catch (error) {
       if (isOwned) await client.close();
       throw error;

@@ -60,12 +60,19 @@ export class MongoCollection implements Collection {
     if (filter.page?.limit === 0) return [];
     const context = this.context(caller);
 
-    const documents = await this.driverCollection.aggregate(listPipeline(this.model, filter, projection, context)).toArray();
+    const documents = await this.driverCollection
+      .aggregate(listPipeline(this.model, filter, projection, context))
+      .toArray();
 
     return documents.map((document) => toRecord(document, this.model, projection, context));
   }
 
-  async aggregate(caller: Caller, filter: Filter, aggregation: Aggregation, limit?: number): Promise<AggregateResult[]> {
+  async aggregate(
+    caller: Caller,
+    filter: Filter,
+    aggregation: Aggregation,
+    limit?: number,
+  ): Promise<AggregateResult[]> {
     this.validateFilter(filter, caller.timezone);
     for (const path of aggregation.projection) FieldValidator.validate(this, path);
     AggregationLimitValidator.validate(limit);
@@ -119,7 +126,11 @@ export class MongoCollection implements Collection {
   }
 
   private context(caller: Caller): QueryContext {
-    return { lookup: (name) => this.dataSource.getCollection(name).model, ObjectId: this.ObjectId, timezone: caller.timezone };
+    return {
+      lookup: (name) => this.dataSource.getCollection(name).model,
+      ObjectId: this.ObjectId,
+      timezone: caller.timezone,
+    };
   }
 
   private validateFilter(filter: Filter | undefined, timezone: string): void {

@@ -1,4 +1,10 @@
-import { type Chart, type DataSource, type DataSourceSchema, NotFoundError, type RecordData } from '@platform/datasource-toolkit';
+import {
+  type Chart,
+  type DataSource,
+  type DataSourceSchema,
+  NotFoundError,
+  type RecordData,
+} from '@platform/datasource-toolkit';
 import type { MongoClientLike, MongoDatabase, ObjectIdClass } from './connection/mongo-driver';
 import type { MongoIntrospection } from './introspection/mongo-introspection';
 import { MongoCollection } from './mongo-collection';

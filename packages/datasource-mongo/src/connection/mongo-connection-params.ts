@@ -65,7 +65,11 @@ export interface ResolvedMongoConnection {
  * @throws ValidationError listing each bad option.
  */
 export function resolveConnectionParams(input: string | MongoConnectionParams): ResolvedMongoConnection {
-  const params = parseWithZod(paramsSchema, typeof input === 'string' ? { uri: input } : input, 'MongoDB connection parameters');
+  const params = parseWithZod(
+    paramsSchema,
+    typeof input === 'string' ? { uri: input } : input,
+    'MongoDB connection parameters',
+  );
   const clientOptions: Record<string, unknown> = { ...params.clientOptions };
   if (params.tls !== undefined) {
     const tls = params.tls;

@@ -18,7 +18,10 @@ export function inferValueType(value: unknown): MongoFieldType | undefined {
   if (typeof value === 'boolean') return scalar('Boolean');
   if (value instanceof Date) return scalar('Date');
   if (Array.isArray(value)) {
-    return { kind: 'array', items: value.reduce<MongoFieldType | null>((type, item) => mergeTypes(type, inferValueType(item)), null) };
+    return {
+      kind: 'array',
+      items: value.reduce<MongoFieldType | null>((type, item) => mergeTypes(type, inferValueType(item)), null),
+    };
   }
   const bsonType = bsonTypeOf(value);
   if (bsonType !== undefined) return scalar(scalarOfBson(bsonType));
@@ -43,14 +46,19 @@ export function inferDocumentType(document: Record<string, unknown>): MongoField
  * fields, arrays of merged items. Anything else is `Json` (a field whose type varies).
  * @internal
  */
-export function mergeTypes(left: MongoFieldType | null, right: MongoFieldType | null | undefined): MongoFieldType | null {
+export function mergeTypes(
+  left: MongoFieldType | null,
+  right: MongoFieldType | null | undefined,
+): MongoFieldType | null {
   if (!right) return left;
   if (!left) return right;
   if (left.kind === 'scalar' && right.kind === 'scalar') return left.type === right.type ? left : JSON_TYPE;
-  if (left.kind === 'array' && right.kind === 'array') return { kind: 'array', items: mergeTypes(left.items, right.items) };
+  if (left.kind === 'array' && right.kind === 'array')
+    return { kind: 'array', items: mergeTypes(left.items, right.items) };
   if (left.kind === 'object' && right.kind === 'object') {
     const fields: Record<string, MongoFieldType> = { ...left.fields };
-    for (const [name, type] of Object.entries(right.fields)) fields[name] = mergeTypes(fields[name] ?? null, type) ?? type;
+    for (const [name, type] of Object.entries(right.fields))
+      fields[name] = mergeTypes(fields[name] ?? null, type) ?? type;
 
     return { kind: 'object', fields };
   }

@@ -1,6 +1,11 @@
 import type { MongoDatabase, MongoDocument } from '../connection/mongo-driver';
 import { inferDocumentType, mergeTypes } from './infer-field-type';
-import type { MongoFieldType, MongoIntrospectedCollection, MongoIntrospection, MongoRelation } from './mongo-introspection';
+import type {
+  MongoFieldType,
+  MongoIntrospectedCollection,
+  MongoIntrospection,
+  MongoRelation,
+} from './mongo-introspection';
 
 /** How introspection samples. @internal */
 export interface IntrospectOptions {
@@ -31,7 +36,10 @@ export async function introspect(db: MongoDatabase, options: IntrospectOptions):
   const sampled: Sampled[] = [];
   for (const name of names) {
     const documents = await db.collection(name).find({}, { limit: options.sampleSize }).toArray();
-    const type = documents.reduce<MongoFieldType | null>((merged, doc) => mergeTypes(merged, inferDocumentType(doc)), null);
+    const type = documents.reduce<MongoFieldType | null>(
+      (merged, doc) => mergeTypes(merged, inferDocumentType(doc)),
+      null,
+    );
     const fields = type?.kind === 'object' ? { ...type.fields } : {};
     fields._id ??= { kind: 'scalar', type: 'ObjectId' };
     sampled.push({ name, fields, documents });
@@ -71,14 +79,26 @@ async function addReferences(
 
       const sourceRelations = relations.get(source.name) ?? {};
       const name = freeName(relationBaseName(field), source.fields, sourceRelations);
-      sourceRelations[name] = { type: 'ManyToOne', foreignCollection: target.name, foreignKey: field, foreignKeyTarget: '_id' };
+      sourceRelations[name] = {
+        type: 'ManyToOne',
+        foreignCollection: target.name,
+        foreignKey: field,
+        foreignKeyTarget: '_id',
+      };
       const targetRelations = relations.get(target.name) ?? {};
       const inverse = freeName(
-        source.name === target.name || targetRelations[source.name] ? `${source.name}By${capitalize(field)}` : source.name,
+        source.name === target.name || targetRelations[source.name]
+          ? `${source.name}By${capitalize(field)}`
+          : source.name,
         target.fields,
         targetRelations,
       );
-      targetRelations[inverse] = { type: 'OneToMany', foreignCollection: source.name, originKey: field, originKeyTarget: '_id' };
+      targetRelations[inverse] = {
+        type: 'OneToMany',
+        foreignCollection: source.name,
+        originKey: field,
+        originKeyTarget: '_id',
+      };
       break;
     }
   }
@@ -99,7 +119,14 @@ function virtualCollections(
       result.push({
         name,
         fields: { ...type.items.fields, _id: { kind: 'scalar', type: 'String' }, parentId },
-        relations: { parent: { type: 'ManyToOne', foreignCollection: parent.name, foreignKey: 'parentId', foreignKeyTarget: '_id' } },
+        relations: {
+          parent: {
+            type: 'ManyToOne',
+            foreignCollection: parent.name,
+            foreignKey: 'parentId',
+            foreignKeyTarget: '_id',
+          },
+        },
         virtual: { parent: parent.name, field },
       });
       (parent.relations as Record<string, MongoRelation>)[freeName(name, parent.fields, parent.relations)] = {
@@ -135,11 +162,7 @@ function relationBaseName(field: string): string {
   return base === '' || base === field ? `${field}Record` : base;
 }
 
-function freeName(
-  name: string,
-  fields: Record<string, unknown>,
-  relations: Record<string, unknown>,
-): string {
+function freeName(name: string, fields: Record<string, unknown>, relations: Record<string, unknown>): string {
   let candidate = name;
   for (let index = 2; candidate in fields || candidate in relations; index += 1) candidate = `${name}${index}`;
 

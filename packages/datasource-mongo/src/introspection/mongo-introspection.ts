@@ -14,7 +14,12 @@ export type MongoFieldType =
 
 /** A relation, in the toolkit's schema shape. Keys are field names of the documents. */
 export type MongoRelation =
-  | { readonly type: 'ManyToOne'; readonly foreignCollection: string; readonly foreignKey: string; readonly foreignKeyTarget: string }
+  | {
+      readonly type: 'ManyToOne';
+      readonly foreignCollection: string;
+      readonly foreignKey: string;
+      readonly foreignKeyTarget: string;
+    }
   | {
       readonly type: 'OneToMany' | 'OneToOne';
       readonly foreignCollection: string;

@@ -8,7 +8,13 @@ import { matchStages } from './match-stages';
 import { resolveField } from './resolve-field';
 import { sourceStages } from './source-stages';
 
-const UNITS: Record<DateOperation, string> = { Day: 'day', Week: 'week', Month: 'month', Quarter: 'quarter', Year: 'year' };
+const UNITS: Record<DateOperation, string> = {
+  Day: 'day',
+  Week: 'week',
+  Month: 'month',
+  Quarter: 'quarter',
+  Year: 'year',
+};
 
 /**
  * One aggregation pipeline: match, the lookups of the relations read, one `$group`, then the
@@ -28,7 +34,14 @@ export function aggregatePipeline(
   const stages = [...sourceStages(model), ...matchStages(filterTree(filter, model, context), model, context, done)];
   const paths = [...(aggregation.field ? [aggregation.field] : []), ...aggregation.groups.map((group) => group.field)];
   const resolved = new Map(paths.map((path) => [path, resolveField(model, path, context.lookup)]));
-  stages.push(...lookupStages(model, [...resolved.values()].flatMap((field) => field.relationPrefixes), context.lookup, done));
+  stages.push(
+    ...lookupStages(
+      model,
+      [...resolved.values()].flatMap((field) => field.relationPrefixes),
+      context.lookup,
+      done,
+    ),
+  );
 
   const id: Record<string, unknown> = {};
   aggregation.groups.forEach((group, index) => {
@@ -39,7 +52,12 @@ export function aggregatePipeline(
             format: '%Y-%m-%d',
             timezone: context.timezone,
             date: {
-              $dateTrunc: { date: path, unit: UNITS[group.operation], timezone: context.timezone, startOfWeek: 'monday' },
+              $dateTrunc: {
+                date: path,
+                unit: UNITS[group.operation],
+                timezone: context.timezone,
+                startOfWeek: 'monday',
+              },
             },
           },
         }

@@ -15,7 +15,12 @@ export interface ValueTarget {
  * @internal
  * @throws ValidationError naming the field when a value cannot be converted.
  */
-export function toMongoValue(value: unknown, type: MongoFieldType, ObjectId: ObjectIdClass, target: ValueTarget): unknown {
+export function toMongoValue(
+  value: unknown,
+  type: MongoFieldType,
+  ObjectId: ObjectIdClass,
+  target: ValueTarget,
+): unknown {
   if (value === null || value === undefined) return value;
   if (type.kind === 'array') {
     const { items } = type;

@@ -23,7 +23,11 @@ export interface QueryContext {
 }
 
 /** The condition tree of a filter and its search, intersected; null when it has neither. @internal */
-export function filterTree(filter: Filter | undefined, model: CollectionModel, context: QueryContext): ConditionTree | null {
+export function filterTree(
+  filter: Filter | undefined,
+  model: CollectionModel,
+  context: QueryContext,
+): ConditionTree | null {
   if (!filter) return null;
   if (filter.segment) {
     throw new ValidationError(`Unknown segment '${filter.segment}' on '${model.name}': it has none.`);
@@ -63,7 +67,13 @@ export function treeToMatch(tree: ConditionTree, model: CollectionModel, context
   if (natives.has(tree.operator)) return leafToMatch(tree, field, context.ObjectId);
 
   const { columnType } = field.column;
-  const equivalent = ConditionTreeEquivalent.getEquivalentTree(tree, natives, columnType, context.timezone, context.now);
+  const equivalent = ConditionTreeEquivalent.getEquivalentTree(
+    tree,
+    natives,
+    columnType,
+    context.timezone,
+    context.now,
+  );
   if (!equivalent) {
     throw new ValidationError(`Operator '${tree.operator}' is not supported on '${tree.field}' by MongoDB.`, {
       details: { field: tree.field, operator: tree.operator },

@@ -26,7 +26,14 @@ export function listPipeline(
   const sort = filter.sort ?? [];
   if (sort.length > 0) {
     const fields = sort.map((clause) => resolveField(model, clause.field, context.lookup));
-    stages.push(...lookupStages(model, fields.flatMap((field) => field.relationPrefixes), context.lookup, done));
+    stages.push(
+      ...lookupStages(
+        model,
+        fields.flatMap((field) => field.relationPrefixes),
+        context.lookup,
+        done,
+      ),
+    );
     const spec: Record<string, 1 | -1> = {};
     sort.forEach((clause, index) => {
       spec[fields[index]?.mongoPath ?? clause.field] ??= clause.ascending ? 1 : -1;
@@ -51,7 +58,12 @@ export function listPipeline(
 }
 
 /** A document of the pipeline as the record the projection describes, relations nested. @internal */
-export function toRecord(document: MongoDocument, model: CollectionModel, projection: Projection, context: QueryContext): RecordData {
+export function toRecord(
+  document: MongoDocument,
+  model: CollectionModel,
+  projection: Projection,
+  context: QueryContext,
+): RecordData {
   const record: Record<string, unknown> = {};
   for (const name of projection.columns) {
     const column = model.columns.get(name);

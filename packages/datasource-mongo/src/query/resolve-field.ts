@@ -1,4 +1,4 @@
-import { type MongoRelation } from '../introspection/mongo-introspection';
+import type { MongoRelation } from '../introspection/mongo-introspection';
 import type { CollectionModel, ColumnModel, ModelLookup } from '../schema/collection-model';
 
 /** A field path of a request (`price`, `author:name`) located in the pipeline's documents. @internal */

@@ -37,7 +37,9 @@ export async function insertRecords(
     const stored: MongoDocument = { ...document, _id: document._id ?? result.insertedIds[index] };
 
     return Object.fromEntries(
-      [...model.columns.values()].filter((column) => column.path in stored).map((column) => [column.name, fromMongoValue(stored[column.path])]),
+      [...model.columns.values()]
+        .filter((column) => column.path in stored)
+        .map((column) => [column.name, fromMongoValue(stored[column.path])]),
     );
   });
 }
@@ -94,7 +96,10 @@ function toDocument(record: RecordData, model: CollectionModel, context: QueryCo
         { details: { collection: model.name, field: name } },
       );
     }
-    document[column.path] = toMongoValue(value, column.mongoType, context.ObjectId, { collection: model.name, field: name });
+    document[column.path] = toMongoValue(value, column.mongoType, context.ObjectId, {
+      collection: model.name,
+      field: name,
+    });
   }
 
   return document;

@@ -28,7 +28,8 @@ export function buildModels(introspection: MongoIntrospection, idField: string):
       columns.set(column.name, column);
       fields[column.name] = columnSchema(column, path === '_id', collection.virtual !== undefined);
     }
-    for (const [name, relation] of Object.entries(collection.relations)) fields[name] = relationSchema(relation, rename);
+    for (const [name, relation] of Object.entries(collection.relations))
+      fields[name] = relationSchema(relation, rename);
 
     const schema: CollectionSchema = {
       fields,
@@ -84,7 +85,11 @@ function columnSchema(column: ColumnModel, isPrimaryKey: boolean, isVirtual: boo
 
 function relationSchema(relation: MongoRelation, rename: (path: string) => string): RelationSchema {
   if (relation.type === 'ManyToOne') {
-    return { ...relation, foreignKey: rename(relation.foreignKey), foreignKeyTarget: rename(relation.foreignKeyTarget) };
+    return {
+      ...relation,
+      foreignKey: rename(relation.foreignKey),
+      foreignKeyTarget: rename(relation.foreignKeyTarget),
+    };
   }
 
   return { ...relation, originKey: rename(relation.originKey), originKeyTarget: rename(relation.originKeyTarget) };

@@ -32,7 +32,10 @@ const silent = () => {};
       const sampled = await createMongoDataSource(params, { idField: 'id' })(silent);
       await sampled.close();
 
-      return createMongoDataSource(params, { idField: 'id', introspection: withLibraryRelations(sampled.introspection) })(silent);
+      return createMongoDataSource(params, {
+        idField: 'id',
+        introspection: withLibraryRelations(sampled.introspection),
+      })(silent);
     },
   });
 });

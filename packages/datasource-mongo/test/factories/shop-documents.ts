@@ -15,10 +15,18 @@ export const DANGLING = new ObjectId('65c000000000000000000009');
  * A small shop with ObjectId references: customers (a nested address, tags), orders pointing at
  * customers with an array of line objects, and notes pointing at nothing that exists.
  */
-export function makeShopDocuments(overrides: Partial<Record<string, MongoDocument[]>> = {}): Record<string, MongoDocument[]> {
+export function makeShopDocuments(
+  overrides: Partial<Record<string, MongoDocument[]>> = {},
+): Record<string, MongoDocument[]> {
   return {
     customers: [
-      { _id: ADA, name: 'Ada', email: 'ada@example.com', address: { city: 'London', zip: 'N1' }, tags: ['vip', 'early'] },
+      {
+        _id: ADA,
+        name: 'Ada',
+        email: 'ada@example.com',
+        address: { city: 'London', zip: 'N1' },
+        tags: ['vip', 'early'],
+      },
       { _id: GRACE, name: 'Grace', email: '', address: { city: 'Arlington', zip: '22201' }, tags: [] },
     ],
     orders: [
@@ -33,7 +41,14 @@ export function makeShopDocuments(overrides: Partial<Record<string, MongoDocumen
           { sku: 'INK', qty: 1 },
         ],
       },
-      { _id: ORDER_2, customerId: ADA, total: 12.5, status: 'open', placedAt: new Date('2026-04-02T10:00:00Z'), lines: [] },
+      {
+        _id: ORDER_2,
+        customerId: ADA,
+        total: 12.5,
+        status: 'open',
+        placedAt: new Date('2026-04-02T10:00:00Z'),
+        lines: [],
+      },
       {
         _id: ORDER_3,
         customerId: GRACE,

@@ -1,9 +1,8 @@
 import { createMongoDataSource, type MongoDataSource } from '@platform/datasource-mongo';
-import { isErrorOfKind } from '@platform/datasource-toolkit';
+import { isErrorOfKind, PaginatedFilter, Projection, Sort } from '@platform/datasource-toolkit';
 import { makeCaller } from '@platform/datasource-toolkit/testing';
-import { PaginatedFilter, Projection, Sort } from '@platform/datasource-toolkit';
-import { MingoClient } from '../mingo/mingo-client';
 import { ADA, makeShopDataSource, makeShopDocuments } from '../factories/shop-documents';
+import { MingoClient } from '../mingo/mingo-client';
 
 const fieldsOf = (dataSource: MongoDataSource, name: string) => dataSource.getCollection(name).schema.fields;
 
@@ -88,10 +87,15 @@ describe('introspection by sampling', () => {
     const build = () =>
       createMongoDataSource('mongodb://unused/shop', {
         client: new MingoClient(),
-        introspection: { version: 1, collections: [{ name: 'x', fields: { a: { kind: 'scalar', type: 'Text' } }, relations: {} }] },
+        introspection: {
+          version: 1,
+          collections: [{ name: 'x', fields: { a: { kind: 'scalar', type: 'Text' } }, relations: {} }],
+        },
       });
 
-    expect(build).toThrow(expect.objectContaining({ name: 'ValidationError', message: expect.stringContaining('collections.0.fields.a') }));
+    expect(build).toThrow(
+      expect.objectContaining({ name: 'ValidationError', message: expect.stringContaining('collections.0.fields.a') }),
+    );
   });
 });
 
@@ -117,7 +121,10 @@ describe('virtual collections of arrays of objects', () => {
       { _id: '65b000000000000000000001.1', sku: 'INK', qty: 1, parent: { status: 'paid' } },
       { _id: '65b000000000000000000003.0', sku: 'BOOK', qty: 3, parent: { status: 'paid' } },
     ]);
-    expect(fieldsOf(dataSource, 'orders').orders_lines).toMatchObject({ type: 'OneToMany', foreignCollection: 'orders_lines' });
+    expect(fieldsOf(dataSource, 'orders').orders_lines).toMatchObject({
+      type: 'OneToMany',
+      foreignCollection: 'orders_lines',
+    });
   });
 
   test('refuse writes: the parent document holds the items', async () => {

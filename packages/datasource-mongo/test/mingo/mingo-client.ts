@@ -95,7 +95,9 @@ export class MingoClient implements MongoClientLike {
           stored._id ??= new ObjectId();
           const key = String(stored._id);
           if (list.some((existing) => String(existing._id) === key)) {
-            throw Object.assign(new Error(`E11000 duplicate key error collection: ${name} dup key: { _id: ${key} }`), { code: 11000 });
+            throw Object.assign(new Error(`E11000 duplicate key error collection: ${name} dup key: { _id: ${key} }`), {
+              code: 11000,
+            });
           }
           insertedIds[index] = stored._id;
           return stored;

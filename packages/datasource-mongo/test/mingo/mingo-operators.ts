@@ -31,7 +31,8 @@ export const adapterContext = Context.init({
     // mingo's $dateToString refuses the zone name 'UTC', which MongoDB accepts.
     $dateToString: (obj: unknown, expr: unknown, options: Parameters<typeof evalExpr>[2]) => {
       const args = evalExpr(obj, expr, options) as { date?: unknown; format?: string; timezone?: string };
-      if (args.format !== '%Y-%m-%d' || !(args.date instanceof Date)) return expression.$dateToString(obj as Record<string, unknown>, expr, options);
+      if (args.format !== '%Y-%m-%d' || !(args.date instanceof Date))
+        return expression.$dateToString(obj as Record<string, unknown>, expr, options);
 
       return DateTime.fromJSDate(args.date, { zone: args.timezone ?? 'UTC' }).toFormat('yyyy-MM-dd');
     },
@@ -45,11 +46,23 @@ export const adapterContext = Context.init({
       return String(value);
     },
     $dateTrunc: (obj: unknown, expr: unknown, options: Parameters<typeof evalExpr>[2]) => {
-      const args = evalExpr(obj, expr, options) as { date?: unknown; unit?: string; timezone?: string; startOfWeek?: string; binSize?: number };
+      const args = evalExpr(obj, expr, options) as {
+        date?: unknown;
+        unit?: string;
+        timezone?: string;
+        startOfWeek?: string;
+        binSize?: number;
+      };
       if (!(args.date instanceof Date)) return null;
       const unit = String(args.unit);
-      if (!UNITS.has(unit) || (args.binSize ?? 1) !== 1 || (unit === 'week' && args.startOfWeek?.toLowerCase() !== 'monday')) {
-        throw new Error(`The test adapter's $dateTrunc only supports what the data source sends, not ${JSON.stringify(args)}.`);
+      if (
+        !UNITS.has(unit) ||
+        (args.binSize ?? 1) !== 1 ||
+        (unit === 'week' && args.startOfWeek?.toLowerCase() !== 'monday')
+      ) {
+        throw new Error(
+          `The test adapter's $dateTrunc only supports what the data source sends, not ${JSON.stringify(args)}.`,
+        );
       }
       const local = DateTime.fromJSDate(args.date, { zone: args.timezone ?? 'UTC' });
 

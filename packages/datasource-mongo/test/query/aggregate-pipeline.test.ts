@@ -57,11 +57,15 @@ describe('aggregate pipelines', () => {
     const filter = new Filter({ conditionTree: undefined, search: 'no such order' });
     const orders = dataSource.getCollection('orders');
 
-    expect(await orders.aggregate(makeCaller(), filter, new Aggregation({ operation: 'Max', field: 'total' }))).toEqual([
-      { value: null, group: {} },
-    ]);
+    expect(await orders.aggregate(makeCaller(), filter, new Aggregation({ operation: 'Max', field: 'total' }))).toEqual(
+      [{ value: null, group: {} }],
+    );
     expect(
-      await orders.aggregate(makeCaller(), filter, new Aggregation({ operation: 'Max', field: 'total', groups: [{ field: 'status' }] })),
+      await orders.aggregate(
+        makeCaller(),
+        filter,
+        new Aggregation({ operation: 'Max', field: 'total', groups: [{ field: 'status' }] }),
+      ),
     ).toEqual([]);
   });
 });

@@ -8,8 +8,16 @@ const where = (field: string, operator: ConstructorParameters<typeof ConditionTr
 
 describe('bad input', () => {
   test.each([
-    ['an invalid ObjectId in a filter', where('customerId', 'Equal', 'not-an-id'), /Invalid ObjectId "not-an-id" for 'customerId' of 'orders'/],
-    ['an invalid ObjectId in an In list', where('_id', 'In', ['65b000000000000000000001', 'zz']), /Invalid ObjectId "zz" for '_id'/],
+    [
+      'an invalid ObjectId in a filter',
+      where('customerId', 'Equal', 'not-an-id'),
+      /Invalid ObjectId "not-an-id" for 'customerId' of 'orders'/,
+    ],
+    [
+      'an invalid ObjectId in an In list',
+      where('_id', 'In', ['65b000000000000000000001', 'zz']),
+      /Invalid ObjectId "zz" for '_id'/,
+    ],
     ['an unknown field', where('shippedBy', 'Equal', 'x'), /shippedBy/],
     ['a type mismatch', where('total', 'GreaterThan', 'a lot'), /total/],
     ['an operator the type refuses', where('total', 'Contains', '1'), /Contains/],
@@ -18,7 +26,9 @@ describe('bad input', () => {
     const { client, dataSource } = await makeShopDataSource();
     client.resetCalls();
 
-    await expect(dataSource.getCollection('orders').list(caller, filter, new Projection('total'))).rejects.toMatchObject({
+    await expect(
+      dataSource.getCollection('orders').list(caller, filter, new Projection('total')),
+    ).rejects.toMatchObject({
       kinds: expect.arrayContaining(['ValidationError']),
       message: expect.stringMatching(message),
     });
@@ -28,7 +38,9 @@ describe('bad input', () => {
   test('refuses an invalid ObjectId on create, writing nothing', async () => {
     const { client, dataSource } = await makeShopDataSource();
 
-    await expect(dataSource.getCollection('orders').create(caller, [{ customerId: '123', total: 1 }])).rejects.toMatchObject({
+    await expect(
+      dataSource.getCollection('orders').create(caller, [{ customerId: '123', total: 1 }]),
+    ).rejects.toMatchObject({
       name: 'ValidationError',
       message: expect.stringContaining(`Invalid ObjectId "123" for 'customerId' of 'orders'`),
     });

@@ -1,4 +1,11 @@
-import { ConditionTreeFactory, ConditionTreeLeaf, Page, PaginatedFilter, Projection, Sort } from '@platform/datasource-toolkit';
+import {
+  ConditionTreeFactory,
+  ConditionTreeLeaf,
+  Page,
+  PaginatedFilter,
+  Projection,
+  Sort,
+} from '@platform/datasource-toolkit';
 import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { ObjectId } from 'mongodb';
 import { ADA, makeShopDataSource, makeShopDocuments } from '../factories/shop-documents';
@@ -24,7 +31,11 @@ describe('list pipelines', () => {
 
     const records = await dataSource
       .getCollection('orders')
-      .list(caller, new PaginatedFilter({ sort: Sort.fromString('total'), page: new Page(0, size) }), new Projection('total', 'customer:name'));
+      .list(
+        caller,
+        new PaginatedFilter({ sort: Sort.fromString('total'), page: new Page(0, size) }),
+        new Projection('total', 'customer:name'),
+      );
 
     expect(records).toHaveLength(size);
     expect(records[size - 1]).toEqual({ total: size - 1, customer: { name: 'Ada' } });
@@ -36,7 +47,9 @@ describe('list pipelines', () => {
     const { client, dataSource } = await makeShopDataSource();
     client.resetCalls();
 
-    const records = await dataSource.getCollection('orders').list(caller, new PaginatedFilter({}), new Projection('total'));
+    const records = await dataSource
+      .getCollection('orders')
+      .list(caller, new PaginatedFilter({}), new Projection('total'));
 
     expect(records.length).toBeGreaterThan(0);
     expect(stageNames(client.calls.aggregate[0] ?? [])).toEqual(['$project']);
@@ -51,10 +64,20 @@ describe('list pipelines', () => {
       page: new Page(1, 1),
     });
 
-    const records = await dataSource.getCollection('orders').list(caller, filter, new Projection('total', 'customer:name'));
+    const records = await dataSource
+      .getCollection('orders')
+      .list(caller, filter, new Projection('total', 'customer:name'));
 
     expect(records).toEqual([{ total: 30, customer: { name: 'Ada' } }]);
-    expect(stageNames(client.calls.aggregate[0] ?? [])).toEqual(['$match', '$sort', '$skip', '$limit', '$lookup', '$set', '$project']);
+    expect(stageNames(client.calls.aggregate[0] ?? [])).toEqual([
+      '$match',
+      '$sort',
+      '$skip',
+      '$limit',
+      '$lookup',
+      '$set',
+      '$project',
+    ]);
   });
 
   test('matches own fields before the lookup a relation condition needs', async () => {
@@ -71,12 +94,16 @@ describe('list pipelines', () => {
     expect(records).toEqual([{ total: 99 }]);
     const pipeline = client.calls.aggregate[0] ?? [];
     expect(stageNames(pipeline)).toEqual(['$match', '$lookup', '$set', '$match', '$sort', '$project']);
-    expect(pipeline[1]).toEqual({ $lookup: { from: 'customers', localField: 'customerId', foreignField: '_id', as: 'customer' } });
+    expect(pipeline[1]).toEqual({
+      $lookup: { from: 'customers', localField: 'customerId', foreignField: '_id', as: 'customer' },
+    });
   });
 
   test('returns ObjectIds as hex strings, dates as ISO strings and nested objects as they are', async () => {
     const { dataSource } = await makeShopDataSource();
-    const filter = new PaginatedFilter({ conditionTree: new ConditionTreeLeaf('_id', 'Equal', '65b000000000000000000001') });
+    const filter = new PaginatedFilter({
+      conditionTree: new ConditionTreeLeaf('_id', 'Equal', '65b000000000000000000001'),
+    });
 
     const records = await dataSource
       .getCollection('orders')

@@ -11,10 +11,20 @@ function documents() {
   const shop = makeShopDocuments();
   return {
     ...shop,
-    customers: [...(shop.customers ?? []), { _id: LIN, name: 'Lin', address: { city: 'Oslo', zip: '0150' }, tags: ['vip'] }],
+    customers: [
+      ...(shop.customers ?? []),
+      { _id: LIN, name: 'Lin', address: { city: 'Oslo', zip: '0150' }, tags: ['vip'] },
+    ],
     orders: [
       ...(shop.orders ?? []),
-      { _id: FUTURE_ORDER, customerId: GRACE, total: 5, status: 'open', placedAt: new Date('2099-01-01T00:00:00Z'), lines: [] },
+      {
+        _id: FUTURE_ORDER,
+        customerId: GRACE,
+        total: 5,
+        status: 'open',
+        placedAt: new Date('2099-01-01T00:00:00Z'),
+        lines: [],
+      },
       { _id: TODAY_ORDER, customerId: GRACE, total: 7, status: 'open', placedAt: new Date(), lines: [] },
     ],
   };
@@ -22,7 +32,10 @@ function documents() {
 
 async function names(operator: Operator, field: string, value?: unknown): Promise<unknown[]> {
   const { dataSource } = await makeShopDataSource({}, documents());
-  const filter = new PaginatedFilter({ conditionTree: new ConditionTreeLeaf(field, operator, value), sort: Sort.fromString('name') });
+  const filter = new PaginatedFilter({
+    conditionTree: new ConditionTreeLeaf(field, operator, value),
+    sort: Sort.fromString('name'),
+  });
   const records = await dataSource.getCollection('customers').list(makeCaller(), filter, new Projection('name'));
 
   return records.map((record) => record.name);
@@ -30,7 +43,10 @@ async function names(operator: Operator, field: string, value?: unknown): Promis
 
 async function totals(operator: Operator, field: string, value?: unknown): Promise<unknown[]> {
   const { dataSource } = await makeShopDataSource({}, documents());
-  const filter = new PaginatedFilter({ conditionTree: new ConditionTreeLeaf(field, operator, value), sort: Sort.fromString('total') });
+  const filter = new PaginatedFilter({
+    conditionTree: new ConditionTreeLeaf(field, operator, value),
+    sort: Sort.fromString('total'),
+  });
   const records = await dataSource.getCollection('orders').list(makeCaller(), filter, new Projection('total'));
 
   return records.map((record) => record.total);

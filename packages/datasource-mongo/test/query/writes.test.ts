@@ -46,7 +46,10 @@ describe('writes', () => {
     const orders = dataSource.getCollection('orders');
     client.resetCalls();
 
-    await orders.delete(caller, new Filter({ conditionTree: new ConditionTreeLeaf('customerId', 'Equal', ADA.toHexString()) }));
+    await orders.delete(
+      caller,
+      new Filter({ conditionTree: new ConditionTreeLeaf('customerId', 'Equal', ADA.toHexString()) }),
+    );
 
     expect(client.calls).toMatchObject({ deleteMany: 1, aggregate: [] });
     expect(await orders.list(caller, byTotal, new Projection('total'))).toEqual([{ total: 99 }]);
