@@ -38,11 +38,11 @@ export function createMongoDataSource(
   const saved = options.introspection === undefined ? undefined : parseIntrospection(options.introspection);
 
   return async (logger: Logger) => {
-    const ObjectId = options.ObjectId ?? loadDriver().ObjectId;
+    const ObjectId = options.ObjectId ?? (await loadDriver()).ObjectId;
     let client = options.client;
     let isOwned = false;
     if (!client) {
-      const driver = loadDriver();
+      const driver = await loadDriver();
       const opened = new driver.MongoClient(connection.uri, connection.clientOptions);
       await opened.connect();
       client = opened;
