@@ -18,6 +18,13 @@ export function leafToMatch(leaf: ConditionTreeLeaf, field: ResolvedField, Objec
   const list = () => (Array.isArray(leaf.value) ? leaf.value : [leaf.value]);
   const text = String(leaf.value);
   const canBeEmpty = columnType === 'String' || columnType === 'File';
+  // A regular expression never matches an ObjectId in a query: patterns on ObjectId fields (a search
+  // by id) compare their hex string instead.
+  const isObjectId = field.column.mongoType.kind === 'scalar' && field.column.mongoType.type === 'ObjectId';
+  const onHex = (regex: RegExp) => ({ $regexMatch: { input: { $toString: `$${path}` }, regex } });
+  const matches = (regex: RegExp) => (isObjectId ? { $expr: onHex(regex) } : { [path]: { $regex: regex } });
+  const notMatches = (regex: RegExp) =>
+    isObjectId ? { $expr: { $not: [onHex(regex)] } } : { [path]: { $not: regex } };
 
   switch (leaf.operator) {
     case 'Present':
@@ -45,27 +52,27 @@ export function leafToMatch(leaf: ConditionTreeLeaf, field: ResolvedField, Objec
     case 'GreaterThanOrEqual':
       return { [path]: { $gte: convert(leaf.value) } };
     case 'Like':
-      return { [path]: { $regex: likeToRegExp(text, false) } };
+      return matches(likeToRegExp(text, false));
     case 'ILike':
-      return { [path]: { $regex: likeToRegExp(text, true) } };
+      return matches(likeToRegExp(text, true));
     case 'Contains':
-      return { [path]: { $regex: new RegExp(escapeRegExp(text)) } };
+      return matches(new RegExp(escapeRegExp(text)));
     case 'IContains':
-      return { [path]: { $regex: new RegExp(escapeRegExp(text), 'i') } };
+      return matches(new RegExp(escapeRegExp(text), 'i'));
     case 'NotContains':
-      return { [path]: { $not: new RegExp(escapeRegExp(text)) } };
+      return notMatches(new RegExp(escapeRegExp(text)));
     case 'NotIContains':
-      return { [path]: { $not: new RegExp(escapeRegExp(text), 'i') } };
+      return notMatches(new RegExp(escapeRegExp(text), 'i'));
     case 'StartsWith':
-      return { [path]: { $regex: new RegExp(`^${escapeRegExp(text)}`) } };
+      return matches(new RegExp(`^${escapeRegExp(text)}`));
     case 'IStartsWith':
-      return { [path]: { $regex: new RegExp(`^${escapeRegExp(text)}`, 'i') } };
+      return matches(new RegExp(`^${escapeRegExp(text)}`, 'i'));
     case 'EndsWith':
-      return { [path]: { $regex: new RegExp(`${escapeRegExp(text)}$`) } };
+      return matches(new RegExp(`${escapeRegExp(text)}$`));
     case 'IEndsWith':
-      return { [path]: { $regex: new RegExp(`${escapeRegExp(text)}$`, 'i') } };
+      return matches(new RegExp(`${escapeRegExp(text)}$`, 'i'));
     case 'Match':
-      return { [path]: { $regex: parseRegExp(leaf.value) } };
+      return matches(parseRegExp(leaf.value));
     case 'LongerThan':
       return { $expr: { $gt: [stringLength(path), Number(leaf.value)] } };
     case 'ShorterThan':

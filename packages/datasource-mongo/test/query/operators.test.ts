@@ -107,3 +107,22 @@ describe('operators on numbers, dates and references (orders of 30, 12.5, 99, a 
     expect(await totals(operator, field, value)).toEqual(expected);
   });
 });
+
+describe('patterns on ObjectId fields', () => {
+  test('compare the hex string, so that a search finds a record by its id', async () => {
+    const { dataSource } = await makeShopDataSource({}, documents());
+    const filter = new PaginatedFilter({ search: LIN.toHexString().toUpperCase(), sort: Sort.fromString('name') });
+
+    const records = await dataSource.getCollection('customers').list(makeCaller(), filter, new Projection('name'));
+
+    expect(records).toEqual([{ name: 'Lin' }]);
+  });
+
+  test.each<[Operator, string, string[]]>([
+    ['StartsWith', '65a', ['Ada', 'Grace', 'Lin']],
+    ['EndsWith', '3', ['Lin']],
+    ['NotContains', '0003', ['Ada', 'Grace']],
+  ])('%s on _id keeps what the hex string matches', async (operator, value, expected) => {
+    expect(await names(operator, '_id', value)).toEqual(expected);
+  });
+});
