@@ -102,6 +102,15 @@ export class MongoCollection implements Collection {
     this.validateFilter(filter, caller.timezone);
     RecordValidator.patch(this, patch);
     this.assertColumnsOnly(patch);
+    const id = [...this.model.columns.values()].find((column) => column.path === '_id');
+    if (id && id.name in patch) {
+      throw new ValidationError(
+        `Cannot update '${id.name}' of '${this.name}': MongoDB never changes a document's _id.`,
+        {
+          details: { collection: this.name, field: id.name },
+        },
+      );
+    }
 
     await this.write(() => updateRecords(this.driverCollection, this.model, filter, patch, this.context(caller)));
   }

@@ -16,6 +16,7 @@ export class MongoDataSource implements DataSource<MongoCollection> {
   readonly schema: DataSourceSchema = { charts: [] };
   readonly nativeQueryConnections: readonly string[] = [];
   private readonly byName: ReadonlyMap<string, MongoCollection>;
+  private readonly client: MongoClientLike | undefined;
   private closed = false;
 
   /** @internal */
@@ -31,8 +32,6 @@ export class MongoDataSource implements DataSource<MongoCollection> {
     );
     this.byName = new Map(this.collections.map((collection) => [collection.name, collection]));
   }
-
-  private readonly client: MongoClientLike | undefined;
 
   getCollection(name: string): MongoCollection {
     const collection = this.byName.get(name);

@@ -46,7 +46,11 @@ export class MingoClient implements MongoClientLike {
     };
   }
 
-  async close(): Promise<void> {}
+  closeCount = 0;
+
+  async close(): Promise<void> {
+    this.closeCount += 1;
+  }
 
   /** Forgets the calls made so far (introspection's, typically). */
   resetCalls(): void {

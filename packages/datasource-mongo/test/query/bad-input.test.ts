@@ -60,6 +60,15 @@ describe('bad input', () => {
     expect(client.calls.updateMany).toBe(0);
   });
 
+  test('refuses to change _id in an update, changing nothing', async () => {
+    const { client, dataSource } = await makeShopDataSource();
+
+    await expect(
+      dataSource.getCollection('orders').update(caller, new Filter(), { _id: '65b0000000000000000000ff' }),
+    ).rejects.toMatchObject({ name: 'ValidationError', message: expect.stringContaining("Cannot update '_id'") });
+    expect(client.calls.updateMany).toBe(0);
+  });
+
   test('refuses a date group in an unknown time zone', async () => {
     const { dataSource } = await makeShopDataSource();
     const aggregation = new Aggregation({ operation: 'Count', groups: [{ field: 'placedAt', operation: 'Day' }] });
