@@ -34,9 +34,14 @@ export const flattenColumn: Plugin<FlattenColumnOptions> = (_dataSource, collect
   const column = getColumn('flattenColumn', collection, options?.columnName);
   const shape = options.columnType ?? column.columnType;
   if (options.columnType !== undefined && !isNestedShape(options.columnType)) {
-    throw new ValidationError(`flattenColumn: 'columnType' must be an object of key → type, such as { city: 'String' }.`);
+    throw new ValidationError(
+      `flattenColumn: 'columnType' must be an object of key → type, such as { city: 'String' }.`,
+    );
   }
-  if (!isNestedShape(shape) || (options.columnType !== undefined && !isNestedShape(column.columnType) && column.columnType !== 'Json')) {
+  if (
+    !isNestedShape(shape) ||
+    (options.columnType !== undefined && !isNestedShape(column.columnType) && column.columnType !== 'Json')
+  ) {
     throw new ValidationError(
       `flattenColumn: 'columnName' '${options.columnName}' is a ${JSON.stringify(column.columnType)} column, not a nested object: ` +
         `flatten a nested column, or a Json column with 'columnType' (or flattenJsonColumn).`,

@@ -30,18 +30,19 @@ export interface FlattenRelationOptions {
  */
 export const flattenRelation: Plugin<FlattenRelationOptions> = (dataSource, collection, options) => {
   if (!collection) {
-    throw new ValidationError(`flattenRelation customizes one collection: call it with collection.use(flattenRelation, options).`);
+    throw new ValidationError(
+      `flattenRelation customizes one collection: call it with collection.use(flattenRelation, options).`,
+    );
   }
   const { relationName } = options ?? {};
   const field = typeof relationName === 'string' ? collection.schema.fields[relationName] : undefined;
   if (!isToOneRelation(field)) {
     const fields = collection.schema.fields;
     const toOne = Object.keys(fields).filter((name) => isToOneRelation(fields[name]));
-    const what = field ? `a ${field.type} relation` : isColumn(field) ? 'a column' : 'not a field';
+    const what = field === undefined ? 'not a field' : isColumn(field) ? 'a column' : `a ${field.type} relation`;
     throw new ValidationError(
-      `flattenRelation: 'relationName' ${JSON.stringify(relationName)} of '${collection.name}' is ${
-        isColumn(field) ? 'a column' : what
-      }; expected a many-to-one or one-to-one relation. Those relations: ${toOne.join(', ') || 'none'}.`,
+      `flattenRelation: 'relationName' ${JSON.stringify(relationName)} of '${collection.name}' is ${what}; ` +
+        `expected a many-to-one or one-to-one relation. Those relations: ${toOne.join(', ') || 'none'}.`,
       { details: { option: 'relationName', allowed: toOne } },
     );
   }
@@ -52,7 +53,9 @@ export const flattenRelation: Plugin<FlattenRelationOptions> = (dataSource, coll
   for (const path of selected) {
     const name = flattenedFieldName(relationName as string, path.split(':'));
     if (path.includes(FLATTEN_SEPARATOR)) {
-      throw new ValidationError(`flattenRelation: cannot flatten '${path}': field names may not hold '${FLATTEN_SEPARATOR}'.`);
+      throw new ValidationError(
+        `flattenRelation: cannot flatten '${path}': field names may not hold '${FLATTEN_SEPARATOR}'.`,
+      );
     }
     collection.importField(name, { path: `${relationName}:${path}`, readonly: options.readonly === true });
   }
@@ -64,6 +67,11 @@ function listPaths(dataSource: DataSourceCustomizer, schema: CollectionSchema, d
     if (isColumn(field)) return [`${prefix}${name}`];
     if (!isToOneRelation(field) || depth <= 1) return [];
 
-    return listPaths(dataSource, dataSource.getCollection(field.foreignCollection).schema, depth - 1, `${prefix}${name}:`);
+    return listPaths(
+      dataSource,
+      dataSource.getCollection(field.foreignCollection).schema,
+      depth - 1,
+      `${prefix}${name}:`,
+    );
   });
 }

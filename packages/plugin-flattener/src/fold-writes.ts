@@ -41,7 +41,14 @@ export function makeFoldingWriter(
     let fold = folds.get(context.record);
     if (!fold) {
       const partial = [...pathOf].filter(([name]) => Object.hasOwn(context.record, name));
-      fold = foldUpdate(columnName, partial, context.collection, context.caller, context.filter ?? new Filter(), context.record);
+      fold = foldUpdate(
+        columnName,
+        partial,
+        context.collection,
+        context.caller,
+        context.filter ?? new Filter(),
+        context.record,
+      );
       folds.set(context.record, fold);
     }
 

@@ -10,7 +10,7 @@ import {
 } from '@platform/datasource-toolkit';
 import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { flattenColumn, flattenJsonColumn, flattenRelation } from '../src';
-import { ADDRESS_TYPE, type DataSourceMaker, PROFILE_TYPE } from './factories/customers';
+import { type ADDRESS_TYPE, type DataSourceMaker, PROFILE_TYPE } from './factories/customers';
 
 const logger = () => {};
 const caller = makeCaller();
@@ -34,13 +34,19 @@ export function runFlattenerSuite({ makeDataSource, addressColumnType }: Flatten
       .getDataSource(logger);
   }
 
-  const withAddress = (options: object = {}) => (customers: CollectionCustomizer) =>
-    customers.use(flattenColumn, { columnName: 'address', columnType: addressColumnType, ...options });
+  const withAddress =
+    (options: object = {}) =>
+    (customers: CollectionCustomizer) =>
+      customers.use(flattenColumn, { columnName: 'address', columnType: addressColumnType, ...options });
 
   async function list(dataSource: DataSource, fields: string[], parts: object = {}): Promise<RecordData[]> {
     return dataSource
       .getCollection('customers')
-      .list(caller, new PaginatedFilter({ sort: new Sort({ field: 'id', ascending: true }), ...parts }), new Projection(...fields));
+      .list(
+        caller,
+        new PaginatedFilter({ sort: new Sort({ field: 'id', ascending: true }), ...parts }),
+        new Projection(...fields),
+      );
   }
 
   /** The addresses as the data source stores them, by id. */
@@ -145,9 +151,13 @@ export function runFlattenerSuite({ makeDataSource, addressColumnType }: Flatten
     test('updates the records a filter on a flattened field selects, and only them', async () => {
       const dataSource = await customize(withAddress());
 
-      await update(dataSource, new Filter({ conditionTree: new ConditionTreeLeaf('address@@@city', 'Equal', 'Paris') }), {
-        'address@@@zip': '75000',
-      });
+      await update(
+        dataSource,
+        new Filter({ conditionTree: new ConditionTreeLeaf('address@@@city', 'Equal', 'Paris') }),
+        {
+          'address@@@zip': '75000',
+        },
+      );
 
       const stored = await storedAddresses();
       expect(stored[1]).toEqual({ city: 'Paris', zip: '75000', geo: { lat: 48.86, lng: 2.34 } });
@@ -176,21 +186,26 @@ export function runFlattenerSuite({ makeDataSource, addressColumnType }: Flatten
     test('refuses a column that is not nested, naming columnName', async () => {
       const build = customize((customers) => customers.use(flattenColumn, { columnName: 'name' }));
 
-      await expect(build).rejects.toMatchObject({ name: 'PluginError', message: expect.stringContaining("'columnName'") });
+      await expect(build).rejects.toMatchObject({
+        name: 'PluginError',
+        message: expect.stringContaining("'columnName'"),
+      });
     });
 
     test('refuses an unknown path in include or exclude, naming the option', async () => {
       const include = customize(withAddress({ include: ['country'] }));
-      await expect(include).rejects.toMatchObject({ message: expect.stringContaining("'include' names \"country\"") });
+      await expect(include).rejects.toMatchObject({ message: expect.stringContaining('\'include\' names "country"') });
 
       const exclude = customize(withAddress({ exclude: ['geo:alt'] }));
-      await expect(exclude).rejects.toMatchObject({ message: expect.stringContaining("'exclude' names \"geo:alt\"") });
+      await expect(exclude).rejects.toMatchObject({ message: expect.stringContaining('\'exclude\' names "geo:alt"') });
     });
   });
 
   describe('flattenJsonColumn', () => {
-    const withProfile = (options: object = {}) => (customers: CollectionCustomizer) =>
-      customers.use(flattenJsonColumn, { columnName: 'profile', columnType: PROFILE_TYPE, ...options });
+    const withProfile =
+      (options: object = {}) =>
+      (customers: CollectionCustomizer) =>
+        customers.use(flattenJsonColumn, { columnName: 'profile', columnType: PROFILE_TYPE, ...options });
 
     test('flattens a JSON column from its declared shape and removes the column', async () => {
       const dataSource = await customize(withProfile());
@@ -233,16 +248,16 @@ export function runFlattenerSuite({ makeDataSource, addressColumnType }: Flatten
       );
       await expect(notJson).rejects.toMatchObject({ message: expect.stringContaining("'columnName' 'name'") });
 
-      const noType = customize((customers) =>
-        customers.use(flattenJsonColumn, { columnName: 'profile' } as never),
-      );
+      const noType = customize((customers) => customers.use(flattenJsonColumn, { columnName: 'profile' } as never));
       await expect(noType).rejects.toMatchObject({ message: expect.stringContaining("'columnType' is required") });
     });
   });
 
   describe('flattenRelation', () => {
-    const withStore = (options: object = {}) => (customers: CollectionCustomizer) =>
-      customers.use(flattenRelation, { relationName: 'store', ...options });
+    const withStore =
+      (options: object = {}) =>
+      (customers: CollectionCustomizer) =>
+        customers.use(flattenRelation, { relationName: 'store', ...options });
 
     test('imports the columns of a to-one relation, filtered and sorted by the data source', async () => {
       const dataSource = await customize(withStore({ exclude: ['id'] }));
@@ -268,7 +283,11 @@ export function runFlattenerSuite({ makeDataSource, addressColumnType }: Flatten
 
       const stores = await base
         .getCollection('stores')
-        .list(caller, new PaginatedFilter({ sort: new Sort({ field: 'id', ascending: true }) }), new Projection('name'));
+        .list(
+          caller,
+          new PaginatedFilter({ sort: new Sort({ field: 'id', ascending: true }) }),
+          new Projection('name'),
+        );
       expect(stores.map((store) => store.name)).toEqual(['North', 'South-East']);
     });
 
@@ -297,7 +316,7 @@ export function runFlattenerSuite({ makeDataSource, addressColumnType }: Flatten
       });
 
       const include = customize(withStore({ include: ['country'] }));
-      await expect(include).rejects.toMatchObject({ message: expect.stringContaining("'include' names \"country\"") });
+      await expect(include).rejects.toMatchObject({ message: expect.stringContaining('\'include\' names "country"') });
     });
   });
 }
