@@ -89,7 +89,7 @@ describeWithService('postgres', 'flattener plugins through a real agent over HTT
   });
 
   const get = (url: string) => request(server).get(`/platform${url}`).set('Authorization', authorization);
-  const put = (url: string, body: unknown) =>
+  const put = (url: string, body: object) =>
     request(server).put(`/platform${url}`).set('Authorization', authorization).send(body);
 
   test('lists, filters and sorts flattened fields', async () => {
