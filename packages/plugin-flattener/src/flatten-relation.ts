@@ -49,7 +49,7 @@ export const flattenRelation: Plugin<FlattenRelationOptions> = (dataSource, coll
 
   const foreign = dataSource.getCollection(field.foreignCollection).schema;
   const available = listPaths(dataSource, foreign, options.include === undefined ? 1 : 3);
-  const selected = selectPaths('flattenRelation', available, options);
+  const selected = selectPaths('flattenRelation', [...available.keys()], options);
   for (const path of selected) {
     const name = flattenedFieldName(relationName as string, path.split(':'));
     if (path.includes(FLATTEN_SEPARATOR)) {
@@ -57,21 +57,27 @@ export const flattenRelation: Plugin<FlattenRelationOptions> = (dataSource, coll
         `flattenRelation: cannot flatten '${path}': field names may not hold '${FLATTEN_SEPARATOR}'.`,
       );
     }
-    collection.importField(name, { path: `${relationName}:${path}`, readonly: options.readonly === true });
+    // A related record's primary key is shown, never rewritten through the relation.
+    const readonly = options.readonly === true || available.get(path) === true;
+    collection.importField(name, { path: `${relationName}:${path}`, readonly });
   }
 };
 
-/** Columns of `schema`, and `depth - 1` more hops through its to-one relations. */
-function listPaths(dataSource: DataSourceCustomizer, schema: CollectionSchema, depth: number, prefix = ''): string[] {
-  return Object.entries(schema.fields).flatMap(([name, field]) => {
-    if (isColumn(field)) return [`${prefix}${name}`];
-    if (!isToOneRelation(field) || depth <= 1) return [];
+/** Columns of `schema` (→ whether each is a primary key), and `depth - 1` more hops through its to-one relations. */
+function listPaths(
+  dataSource: DataSourceCustomizer,
+  schema: CollectionSchema,
+  depth: number,
+  prefix = '',
+): Map<string, boolean> {
+  const paths = new Map<string, boolean>();
+  for (const [name, field] of Object.entries(schema.fields)) {
+    if (isColumn(field)) paths.set(`${prefix}${name}`, field.isPrimaryKey === true);
+    else if (isToOneRelation(field) && depth > 1) {
+      const foreign = dataSource.getCollection(field.foreignCollection).schema;
+      for (const entry of listPaths(dataSource, foreign, depth - 1, `${prefix}${name}:`)) paths.set(...entry);
+    }
+  }
 
-    return listPaths(
-      dataSource,
-      dataSource.getCollection(field.foreignCollection).schema,
-      depth - 1,
-      `${prefix}${name}:`,
-    );
-  });
+  return paths;
 }

@@ -274,6 +274,15 @@ export function runFlattenerSuite({ makeDataSource, addressColumnType }: Flatten
       expect(dataSource.getCollection('customers').schema.fields['store@@@id']).toBeUndefined();
     });
 
+    test("imports the related record's primary key read-only", async () => {
+      const dataSource = await customize(withStore());
+
+      const fields = dataSource.getCollection('customers').schema.fields;
+
+      expect(fields['store@@@name']).toMatchObject({ isReadOnly: false });
+      expect(fields['store@@@id']).toMatchObject({ isReadOnly: true });
+    });
+
     test('writes an imported field to the related record', async () => {
       const dataSource = await customize(withStore());
 
