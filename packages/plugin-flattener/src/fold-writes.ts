@@ -10,6 +10,7 @@ import {
   Projection,
   type RecordData,
   Sort,
+  ValidationError,
 } from '@platform/datasource-toolkit';
 import { setAt } from './nested-shape';
 
@@ -74,12 +75,36 @@ async function foldUpdate(
     return { [columnName]: merge(group?.current) };
   }
 
+  assertFilterHolds(columnName, partial, filter, record);
   for (const { current, records } of groups.values()) {
     const conditionTree = ConditionTreeFactory.matchRecords(collection.schema, records);
     await collection.update(caller, new Filter({ conditionTree }), { [columnName]: merge(current) });
   }
 
   return {};
+}
+
+/**
+ * Several groups are written before the rest of the patch, which then goes down with the original
+ * filter: when the written keys are ones the filter tests, it might no longer match the records.
+ * @throws ValidationError before anything is written in that case.
+ */
+function assertFilterHolds(
+  columnName: string,
+  partial: ReadonlyArray<readonly [string, readonly string[]]>,
+  filter: Filter,
+  record: RecordData,
+): void {
+  const written = new Set(partial.map(([name]) => name));
+  const hasOtherFields = Object.keys(record).some((key) => !written.has(key));
+  const tested = filter.conditionTree?.someLeaf((leaf) => leaf.field === columnName || written.has(leaf.field));
+  if (hasOtherFields && tested) {
+    throw new ValidationError(
+      `This update filters on ${[...written].join(', ')} and changes it, for records of different '${columnName}' ` +
+        'values, along with other fields: update the other fields in a separate call.',
+      { details: { fields: [...written] } },
+    );
+  }
 }
 
 interface Group {

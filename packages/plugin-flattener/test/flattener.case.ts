@@ -165,6 +165,24 @@ export function runFlattenerSuite({ makeDataSource, addressColumnType }: Flatten
       expect(stored[2]).toEqual({ city: 'Lyon', zip: '69001', geo: { lat: 45.76, lng: 4.83 } });
     });
 
+    test('refuses, before writing, to change a key its filter tests along with other fields', async () => {
+      const dataSource = await customize(withAddress());
+      const before = await storedAddresses();
+      expect(Object.keys(before)).toHaveLength(3);
+
+      const write = update(
+        dataSource,
+        new Filter({ conditionTree: new ConditionTreeLeaf('address@@@city', 'Equal', 'Paris') }),
+        { 'address@@@city': 'Rome', name: 'Renamed' },
+      );
+
+      await expect(write).rejects.toMatchObject({
+        name: 'ValidationError',
+        message: expect.stringContaining('address@@@city'),
+      });
+      expect(await storedAddresses()).toEqual(before);
+    });
+
     test('`readonly` makes the fields read-only and refuses writes to them', async () => {
       const dataSource = await customize(withAddress({ readonly: true }));
       expect(dataSource.getCollection('customers').schema.fields['address@@@city']).toMatchObject({ isReadOnly: true });
