@@ -32,8 +32,9 @@ export function makeFoldingWriter(
   columnName: string,
   pathOf: ReadonlyMap<string, readonly string[]>,
 ): (field: string) => WriteDefinition {
-  // Every flattened field of a patch calls its definition: the first call folds them all, the
-  // others share its result (the write layer merges identical patches).
+  // Every flattened field of a patch calls its definition, all in one synchronous pass: the first
+  // call folds them all, the others share its result (the write layer merges identical patches).
+  // The entry goes once settled, so a patch object sent again is folded again.
   const folds = new WeakMap<RecordData, Promise<RecordData>>();
 
   return (field) => (value, context) => {
@@ -51,6 +52,8 @@ export function makeFoldingWriter(
         context.record,
       );
       folds.set(context.record, fold);
+      const forget = () => folds.delete(context.record);
+      fold.then(forget, forget);
     }
 
     return fold;

@@ -134,6 +134,18 @@ export function runFlattenerSuite({ makeDataSource, addressColumnType }: Flatten
       expect((await storedAddresses())[2]).toEqual({ city: 'Grenoble', zip: '69001', geo: { lat: 45.19, lng: 4.83 } });
     });
 
+    test('folds a patch object sent twice against the records of each call', async () => {
+      const dataSource = await customize(withAddress());
+      const patch = { 'address@@@city': 'Nantes' };
+
+      await update(dataSource, new Filter({ conditionTree: new ConditionTreeLeaf('id', 'Equal', 1) }), patch);
+      await update(dataSource, new Filter({ conditionTree: new ConditionTreeLeaf('id', 'Equal', 2) }), patch);
+
+      const stored = await storedAddresses();
+      expect(stored[1]).toEqual({ city: 'Nantes', zip: '75001', geo: { lat: 48.86, lng: 2.34 } });
+      expect(stored[2]).toEqual({ city: 'Nantes', zip: '69001', geo: { lat: 45.76, lng: 4.83 } });
+    });
+
     test('updates several records of different values, keeping the other keys of each', async () => {
       const dataSource = await customize(withAddress());
       expect(new Set(Object.values(await storedAddresses()).map((value) => JSON.stringify(value))).size).toBe(3);
