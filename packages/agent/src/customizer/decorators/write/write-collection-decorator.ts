@@ -56,6 +56,9 @@ export class WriteCollectionDecorator extends CollectionDecorator {
   override async update(caller: Caller, filter: Filter, patch: RecordData): Promise<void> {
     const refined = await this.refineFilter(caller, filter);
     const rewritten = await this.rewrite(caller, 'update', patch, refined);
+    // Definitions may write their fields themselves (per record group) and return nothing: an
+    // update left with no field has nothing more to do, the data source would refuse it.
+    if (Object.keys(rewritten).length === 0 && Object.keys(patch).length > 0) return;
 
     return updateWithRelations({ collection: this, child: this.childCollection }, caller, refined, rewritten);
   }

@@ -43,6 +43,17 @@ describe('WriteCollectionDecorator: replaceFieldWriting', () => {
     expect(definition).toHaveBeenCalledWith('anything', expect.objectContaining({ action: 'update', filter: byId(1) }));
   });
 
+  test('sends no update down when the definitions leave the patch empty', async () => {
+    const { books, childOf } = createLibrary();
+    const definition = jest.fn(() => ({}));
+    books.replaceFieldWriting('label', definition);
+
+    await books.update(caller, byId(1), { label: 'written elsewhere' });
+
+    expect(definition).toHaveBeenCalledTimes(1);
+    expect(childOf('books').callsOf('update')).toEqual([]);
+  });
+
   test("writes the field's own key as the definition returns it", async () => {
     const { books } = createLibrary();
     books.replaceFieldWriting('title', (value) => ({ title: String(value).trim().toUpperCase() }));
