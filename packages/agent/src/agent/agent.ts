@@ -125,7 +125,13 @@ export class Agent<S extends TSchema = TSchema> {
       } catch (error) {
         await this.closeEverything();
         this.state = 'stopped';
-        this.logger('Error', 'The agent could not start.', asError(error));
+        // A refused secret or a broken contract says what to do: a stack trace would bury it.
+        const name = (error as { name?: unknown } | null)?.name;
+        if (name === 'PlatformConnectionError' || name === 'ContractCallError') {
+          this.logger('Error', `The agent could not start: ${(error as Error).message}`);
+        } else {
+          this.logger('Error', 'The agent could not start.', asError(error));
+        }
         throw error;
       }
       const where = this.server ? `on port ${this.server.port}` : `on ${this.expressApps.length} Express app(s)`;
@@ -192,6 +198,7 @@ export class Agent<S extends TSchema = TSchema> {
       isPublished: (name) => this.customizer.isCollectionPublished(name),
       options: this.options,
       logger: this.logger,
+      platformRouteOptions: this.platform.routeOptions,
     };
   }
 
