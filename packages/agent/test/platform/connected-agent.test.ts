@@ -83,10 +83,10 @@ describe('an agent connected to the platform', () => {
     test('restricts the rows listed and counted', async () => {
       expect(platform.readOrders().some((order) => order.region === 'US')).toBe(true);
 
-      const list = await (await get('/orders')).json();
+      const list = (await (await get('/orders')).json()) as { data: Array<{ id: number }> };
       const count = await (await get('/orders/count')).json();
 
-      expect(list.data.map((order: { id: number }) => order.id)).toEqual(euIds);
+      expect(list.data.map((order) => order.id)).toEqual(euIds);
       expect(count).toEqual({ meta: { count: euIds.length } });
     });
 
