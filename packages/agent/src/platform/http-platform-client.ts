@@ -8,6 +8,8 @@ import {
 } from '@platform/platform-contract';
 import type { PlatformClient } from '../agent/platform-client';
 import type { PlatformSchema } from '../schema/platform-schema';
+import { withActivityReporting } from './activity-permissions';
+import { createActivityReporter } from './activity-reporter';
 import { CachedResource } from './cached-resource';
 import { PlatformConnectionError } from './platform-errors';
 import { openPlatformEvents, type PlatformEvents } from './platform-events';
@@ -77,6 +79,7 @@ export function createHttpPlatformClient(options: HttpPlatformClientOptions): Ht
       return new Map(renderings.map((rendering) => [rendering.id, rendering]));
     }),
   };
+  const activity = createActivityReporter({ send: (entries) => call('activity', { entries }), logger });
   const listeners: Array<(event: PlatformEvent) => void> = [];
   let environment: EnvironmentInfo | undefined;
   let events: PlatformEvents | undefined;
@@ -145,7 +148,7 @@ export function createHttpPlatformClient(options: HttpPlatformClientOptions): Ht
       listeners.push(listener);
     },
     routeOptions: {
-      permissions: createPlatformPermissions(data),
+      permissions: withActivityReporting(createPlatformPermissions(data), activity),
       tokenVerifiers: [createPlatformTokenVerifier({ serverUrl, envSecret, getEnvironmentId: () => environment?.id })],
     },
 
@@ -185,6 +188,7 @@ export function createHttpPlatformClient(options: HttpPlatformClientOptions): Ht
       if (retryTimer !== undefined) clearTimeout(retryTimer);
       events?.close();
       events = undefined;
+      await activity.close();
     },
   };
 }
