@@ -1,4 +1,5 @@
 import type { Logger } from '@platform/datasource-toolkit';
+import type { AuthenticationDependencies } from '../http/auth/authentication-routes';
 import type { TokenVerifier } from '../http/auth/token-verifier';
 import type { PermissionService } from '../http/permissions/permission-service';
 import type { PlatformSchema } from '../schema/platform-schema';
@@ -16,6 +17,7 @@ export interface PlatformClient {
   readonly routeOptions: {
     readonly permissions?: PermissionService;
     readonly tokenVerifiers?: TokenVerifier[];
+    readonly authentication?: AuthenticationDependencies;
   };
   /** Releases what the client holds (event streams, caches). Safe to call twice. */
   close(): Promise<void>;

@@ -3,6 +3,7 @@ import cors from 'cors';
 import express from 'express';
 import { createAuthSecretTokenVerifier } from './auth/auth-secret-token-verifier';
 import { authenticate } from './auth/authenticate';
+import { type AuthenticationDependencies, registerAuthenticationRoutes } from './auth/authentication-routes';
 import { createCompositeTokenVerifier, type TokenVerifier } from './auth/token-verifier';
 import { createErrorHandler } from './error-handler';
 import { requestId } from './middlewares/request-id';
@@ -41,6 +42,8 @@ export interface AgentHttpOptions {
    * verified against a JWKS, in a later issue).
    */
   tokenVerifiers?: TokenVerifier[];
+  /** The sign-in routes (`/authentication`, `/authentication/callback`); absent offline. */
+  authentication?: AuthenticationDependencies;
 }
 
 /**
@@ -70,6 +73,13 @@ export function createAgentRouter(getDataSource: () => DataSource, options: Agen
   api.get('/', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  if (options.authentication !== undefined) {
+    registerAuthenticationRoutes(
+      api,
+      { prefix: options.prefix, authSecret: options.authSecret },
+      options.authentication,
+    );
+  }
 
   // Bodies are read only once the caller is authenticated: anonymous requests cost no parsing.
   api.use(authenticate(verifier), express.json({ limit: options.bodyLimit ?? '10mb' }));

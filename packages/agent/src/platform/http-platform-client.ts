@@ -7,11 +7,12 @@ import {
   type PlatformEvent,
 } from '@platform/platform-contract';
 import type { PlatformClient } from '../agent/platform-client';
+import { InvalidSignInStateError } from '../http/auth/sign-in-state';
 import type { PlatformSchema } from '../schema/platform-schema';
 import { withActivityReporting } from './activity-permissions';
 import { createActivityReporter } from './activity-reporter';
 import { CachedResource } from './cached-resource';
-import { PlatformConnectionError } from './platform-errors';
+import { PlatformConnectionError, PlatformUnavailableError } from './platform-errors';
 import { openPlatformEvents, type PlatformEvents } from './platform-events';
 import { createPlatformPermissions } from './platform-permissions';
 import { createPlatformTokenVerifier } from './platform-token-verifier';
@@ -150,6 +151,11 @@ export function createHttpPlatformClient(options: HttpPlatformClientOptions): Ht
     routeOptions: {
       permissions: withActivityReporting(createPlatformPermissions(data), activity),
       tokenVerifiers: [createPlatformTokenVerifier({ serverUrl, envSecret, getEnvironmentId: () => environment?.id })],
+      authentication: {
+        serverUrl,
+        getEnvironment: () => environment,
+        exchangeCode: async (code, redirectUri) => (await exchange(call, code, redirectUri)).user,
+      },
     },
 
     async sendSchema(schema) {
@@ -191,6 +197,29 @@ export function createHttpPlatformClient(options: HttpPlatformClientOptions): Ht
       await activity.close();
     },
   };
+}
+
+/** The code exchange, with a refused code as a 401 and an unreachable platform as a 503. */
+async function exchange(call: BoundContractCall, code: string, redirectUri: string) {
+  try {
+    return await call('exchangeCode', { code, redirectUri });
+  } catch (error) {
+    if (isTransient(error)) {
+      throw new PlatformUnavailableError('The platform cannot complete the sign-in now: try again shortly.', {
+        cause: error,
+      });
+    }
+    const status = (error as { status?: unknown }).status;
+    if (status === 400 || status === 404) {
+      throw new InvalidSignInStateError(
+        'The platform refused the sign-in code (expired or already used): sign in again.',
+        {
+          cause: error,
+        },
+      );
+    }
+    throw error;
+  }
 }
 
 function isTransient(error: unknown): boolean {

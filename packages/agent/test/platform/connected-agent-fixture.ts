@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -39,7 +40,10 @@ export interface ConnectedAgent {
  * A real agent over SQLite connected to a sandbox. The sandbox has an `Editor` (user 2, team
  * EU, rendering 2 scoped to its region tag) granted browse/read/edit/export on `orders`.
  */
-export async function startConnectedAgent(overrides: Partial<AgentOptions> = {}): Promise<ConnectedAgent> {
+export async function startConnectedAgent(
+  overrides: Partial<AgentOptions> = {},
+  environment: { agentUrl?: string } = {},
+): Promise<ConnectedAgent> {
   const dir = await mkdtemp(path.join(tmpdir(), 'agent-platform-'));
   const file = path.join(dir, 'orders.sqlite');
   const db = new Database(file);
@@ -49,7 +53,7 @@ export async function startConnectedAgent(overrides: Partial<AgentOptions> = {})
   db.close();
 
   const sandbox = await createPlatformServerSandbox(0);
-  const envSecret = sandbox.addEnvironment();
+  const envSecret = sandbox.addEnvironment(environment);
   const env = sandbox.environment(envSecret);
   env.addRendering({
     id: 2,
@@ -102,4 +106,14 @@ export async function startConnectedAgent(overrides: Partial<AgentOptions> = {})
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A port free now (for a server started later on purpose). */
+export async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+
+  return port;
 }

@@ -1,6 +1,5 @@
-import { createServer } from 'node:net';
 import { createPlatformServerSandbox } from '@platform/agent-testing';
-import { type ConnectedAgent, startConnectedAgent } from './connected-agent-fixture';
+import { type ConnectedAgent, freePort, startConnectedAgent } from './connected-agent-fixture';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -94,12 +93,3 @@ describe('an agent whose platform fails', () => {
     expect(recovered.status).toBe(200);
   });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-
-  return port;
-}
