@@ -27,6 +27,7 @@ export function createAgent<S extends TSchema = TSchema>(options: AgentOptions =
         envSecret: resolved.envSecret,
         logger,
         cache: resolved.platformCache,
+        noCodeCustomizations: resolved.experimental.noCodeCustomizations,
       });
 
   return new Agent<S>(resolved, logger, platform);

@@ -1,4 +1,5 @@
 import type { Logger } from '@platform/datasource-toolkit';
+import type { DataSourceCustomizer } from '../customizer/data-source-customizer';
 import type { AuthenticationDependencies } from '../http/auth/authentication-routes';
 import type { TokenVerifier } from '../http/auth/token-verifier';
 import type { PermissionService } from '../http/permissions/permission-service';
@@ -19,6 +20,13 @@ export interface PlatformClient {
     readonly tokenVerifiers?: TokenVerifier[];
     readonly authentication?: AuthenticationDependencies;
   };
+  /**
+   * Queues the customizations defined on the platform (experimental no-code actions) that are
+   * not queued yet; resolves to how many were. Absent when they are not enabled.
+   */
+  applyCustomizations?(customizer: DataSourceCustomizer): Promise<number>;
+  /** Registers what to do when the platform says its customizations changed. */
+  onCustomizationsChanged?(listener: () => void): void;
   /** Releases what the client holds (event streams, caches). Safe to call twice. */
   close(): Promise<void>;
 }

@@ -7,11 +7,13 @@ import {
   type PlatformEvent,
 } from '@platform/platform-contract';
 import type { PlatformClient } from '../agent/platform-client';
+import type { DataSourceCustomizer } from '../customizer/data-source-customizer';
 import { InvalidSignInStateError } from '../http/auth/sign-in-state';
 import type { PlatformSchema } from '../schema/platform-schema';
 import { withActivityReporting } from './activity-permissions';
 import { createActivityReporter } from './activity-reporter';
 import { CachedResource } from './cached-resource';
+import { NoCodeActions } from './no-code-actions';
 import { PlatformConnectionError, PlatformUnavailableError } from './platform-errors';
 import { openPlatformEvents, type PlatformEvents } from './platform-events';
 import { createPlatformPermissions } from './platform-permissions';
@@ -22,6 +24,8 @@ export interface HttpPlatformClientOptions {
   readonly envSecret: string;
   readonly logger: Logger;
   readonly cache: { readonly refreshAfterMs: number; readonly maxAgeMs: number };
+  /** Fetch the experimental no-code actions (`experimental.noCodeCustomizations`). */
+  readonly noCodeCustomizations?: boolean;
   /** Per-call timeout; default 5 s. */
   readonly timeoutMs?: number;
   /** Attempts at start before serving without the platform; default 3. */
@@ -82,6 +86,9 @@ export function createHttpPlatformClient(options: HttpPlatformClientOptions): Ht
   };
   const activity = createActivityReporter({ send: (entries) => call('activity', { entries }), logger });
   const listeners: Array<(event: PlatformEvent) => void> = [];
+  const noCode = options.noCodeCustomizations
+    ? new NoCodeActions(async () => (await call('customizations')).actions, logger)
+    : undefined;
   let environment: EnvironmentInfo | undefined;
   let events: PlatformEvents | undefined;
   let pendingSchema: PlatformSchema | undefined;
@@ -157,6 +164,26 @@ export function createHttpPlatformClient(options: HttpPlatformClientOptions): Ht
         exchangeCode: async (code, redirectUri) => (await exchange(call, code, redirectUri)).user,
       },
     },
+
+    ...(noCode !== undefined && {
+      async applyCustomizations(customizer: DataSourceCustomizer) {
+        try {
+          return await noCode.apply(customizer);
+        } catch (error) {
+          if (!isTransient(error)) throw explain(error, serverUrl);
+          logger(
+            'Warn',
+            `No-code actions not loaded: ${(error as Error).message} They are added when the platform answers.`,
+          );
+          return 0;
+        }
+      },
+      onCustomizationsChanged(listener: () => void) {
+        listeners.push((event) => {
+          if (event === 'refresh-customizations') listener();
+        });
+      },
+    }),
 
     async sendSchema(schema) {
       if (environment !== undefined) return sendSchemaNow(schema);

@@ -27,6 +27,7 @@ export interface ConnectedAgent {
   readonly env: SandboxEnvironment;
   readonly envSecret: string;
   readonly url: string;
+  readonly schemaPath: string;
   readonly logger: jest.Mock<void, Parameters<Logger>>;
   readonly agent: ReturnType<typeof createAgent>;
   /** Rows as stored, read with plain SQL (no scope, no permission). */
@@ -64,12 +65,13 @@ export async function startConnectedAgent(
   env.grant('Editor', 'orders', 'browse', 'read', 'edit', 'export');
 
   const logger = jest.fn<void, Parameters<Logger>>();
+  const schemaPath = path.join(dir, '.platform-schema.json');
   const agent = createAgent({
     authSecret: AUTH_SECRET,
     envSecret,
     serverUrl: sandbox.url,
     port: 0,
-    schemaPath: path.join(dir, '.platform-schema.json'),
+    schemaPath,
     logger,
     loggerLevel: 'Debug',
     ...overrides,
@@ -81,6 +83,7 @@ export async function startConnectedAgent(
     envSecret,
     agent,
     logger,
+    schemaPath,
     get url() {
       return `http://127.0.0.1:${agent.standaloneServerPort}/platform`;
     },
