@@ -246,7 +246,7 @@ export class SandboxEnvironment {
    */
   startOutage(status = 503): void {
     this.outage = { status };
-    for (const listener of this.listeners) listener.cut();
+    for (const listener of [...this.listeners]) listener.cut();
   }
 
   endOutage(): void {

@@ -82,9 +82,13 @@ export function createSandboxApp(state: SandboxState): express.Express {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
     res.write(': connected\n\n');
     const heartbeat = setInterval(() => res.write(': ping\n\n'), EVENTS_HEARTBEAT_SECONDS * 1000);
+    // Cut at once (an outage): no event may reach this stream once the outage started.
     const unsubscribe = environment.subscribe({
       send: (event) => res.write(`event: ${event}\ndata: {}\n\n`),
-      cut: () => res.destroy(),
+      cut: () => {
+        unsubscribe();
+        res.destroy();
+      },
     });
     state.streams.add(res);
     res.on('close', () => {
