@@ -5,7 +5,9 @@
 //   (a) list (one page, author:name, a filter, a sort) and (b) count: requests/s, p50/p99 with
 //       autocannon, both sides alternately;
 //   (c) CSV export of every book: rows/s and RSS growth of the server process, against a
-//       `pg-cursor` export writing the same CSV.
+//       `pg-cursor` export writing the same CSV;
+//   (d) the list again, the agent connected to a platform sandbox (permissions, users and scopes
+//       from the platform, cached) against the offline agent.
 // Each server runs in its own process (server.cjs; the agent from the workspace sources, compiled
 // on the fly by swc), so that its RSS is its own. Targets and latest figures: bench/README.md.
 import { fork, spawnSync } from 'node:child_process';
@@ -251,6 +253,8 @@ async function main() {
   );
   const auth = { authorization: `Bearer ${token}` };
   const [agent, raw] = [await startServer('agent'), await startServer('raw')];
+  const only = process.env.BENCH_ONLY; // 'http', 'csv' or 'platform', to iterate on one part
+  const connected = only === undefined || only === 'platform' ? await startServer('agent-platform') : undefined;
   try {
     const filters = encodeURIComponent(JSON.stringify({ field: 'status', operator: 'Equal', value: 'published' }));
     const listPath = `/platform/bench_books?fields[bench_books]=id,title,status,price,created_at,author&fields[author]=name&filters=${filters}&sort=-created_at&page[number]=1&page[size]=15`;
@@ -270,7 +274,6 @@ async function main() {
     if (ourCount.meta.count !== rawCount.meta.count)
       throw new Error(`The counts disagree: ${ourCount.meta.count} vs ${rawCount.meta.count}`);
 
-    const only = process.env.BENCH_ONLY; // 'http' or 'csv', to iterate on one part
     console.log(
       `agent-http: ${CONNECTIONS} connections, ${ROUNDS} x ${DURATION} s per side, alternated; load average ${(
         await import('node:os')
@@ -280,7 +283,7 @@ async function main() {
         .join(' ')}`,
     );
     const listRatio =
-      only === 'csv'
+      only === 'csv' || only === 'platform'
         ? Number.NaN
         : printThroughput(
             '(a) list: GET /platform/bench_books, page of 15, author:name, filter status = published, sort -created_at',
@@ -291,7 +294,7 @@ async function main() {
             70,
           );
     const countRatio =
-      only === 'csv'
+      only === 'csv' || only === 'platform'
         ? Number.NaN
         : printThroughput(
             `(b) count: GET /platform/bench_books/count, filter status = published (${ourCount.meta.count} books)`,
@@ -301,12 +304,27 @@ async function main() {
             ),
           );
 
-    const csv = only === 'http' ? undefined : await measureCsv(agent, raw, csvPath, auth);
+    const csv = only === 'http' || only === 'platform' ? undefined : await measureCsv(agent, raw, csvPath, auth);
+
+    let platformRatio = Number.NaN;
+    if (connected !== undefined) {
+      const connectedList = await getJson(connected.port, listPath, auth);
+      if (ids(connectedList) !== ids(ourList)) throw new Error('The connected agent lists other books.');
+      platformRatio = printThroughput(
+        '(d) list with the platform connected (sandbox: permissions, users, scopes cached) vs offline',
+        await compareThroughput(
+          { label: 'agent connected to a sandbox', port: connected.port, path: listPath, headers: auth },
+          { label: 'agent offline', port: agent.port, path: listPath, headers: auth },
+        ),
+        90,
+      );
+    }
 
     console.log('\nsummary');
     console.log('  measure            ours / raw   target');
     console.log(`  list req/s         ${(listRatio * 100).toFixed(1).padStart(8)}%   >= 70%`);
     console.log(`  count req/s        ${(countRatio * 100).toFixed(1).padStart(8)}%   (none; reported)`);
+    console.log(`  connected list     ${(platformRatio * 100).toFixed(1).padStart(8)}%   >= 90% of offline`);
     if (csv) {
       const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
       console.log(`  CSV rows/s         ${(csv.csvRatio * 100).toFixed(1).padStart(8)}%   >= 50%`);
@@ -315,6 +333,7 @@ async function main() {
   } finally {
     agent.child.kill();
     raw.child.kill();
+    connected?.child.kill();
   }
 }
 

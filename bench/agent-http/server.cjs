@@ -1,7 +1,9 @@
 // One side of the agent-http benchmark, in its own process so that its RSS can be sampled alone.
 //   node --conditions=@platform/source --require ../sql-list/register-ts.cjs server.cjs agent|raw <authSecret>
 // Listens on a free port of 127.0.0.1 and sends `{ port }` to the parent over IPC.
-//   agent: createAgent over createSqlDataSource (workspace sources, compiled on the fly by swc)
+//   agent: createAgent over createSqlDataSource (workspace sources, compiled on the fly by swc), offline
+//   agent-platform: the same agent connected to a platform sandbox (@platform/agent-testing) started
+//          in the same process, its user an Editor granted browse on the books
 //   raw:   a minimal Express app running the same SQL by hand through `pg` (pool of 10), and a
 //          `pg-cursor` export writing the same CSV with csv-stringify
 const { mkdtempSync } = require('node:fs');
@@ -17,12 +19,23 @@ const DB = {
   database: 'platform_bench',
 };
 
-async function startAgent() {
+async function startAgent(connected) {
   const { createAgent } = require('@platform/agent');
   const { createSqlDataSource } = require('@platform/datasource-sql');
+  let platform = { offline: true, envSecret: 'ab'.repeat(32) };
+  if (connected) {
+    const { createPlatformServerSandbox } = require('@platform/agent-testing');
+    const sandbox = await createPlatformServerSandbox(0);
+    const envSecret = sandbox.addEnvironment();
+    const environment = sandbox.environment(envSecret);
+    environment.removeUser(1);
+    environment.addUser({ id: 1, email: 'bench@example.com', role: 'Editor' });
+    environment.grant('Editor', 'bench_books', 'browse', 'read', 'export');
+    platform = { offline: false, envSecret, serverUrl: sandbox.url };
+  }
   const agent = createAgent({
     authSecret,
-    envSecret: 'ab'.repeat(32),
+    ...platform,
     isProduction: false,
     schemaPath: path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-agent-')), '.platform-schema.json'),
     logger: () => undefined,
@@ -130,7 +143,7 @@ process.on('message', (message) => {
   process.send({ memory: process.memoryUsage() });
 }); // a normal exit (writes --cpu-prof profiles, if asked)
 
-(mode === 'agent' ? startAgent() : startRaw())
+(mode === 'raw' ? startRaw() : startAgent(mode === 'agent-platform'))
   .then((port) => process.send({ port }))
   .catch((error) => {
     console.error(error);

@@ -70,6 +70,7 @@ export type { DataSourceOptions, Plugin } from './customizer/types';
 // HTTP surface
 export { type AgentHttpOptions, createAgentRouter } from './http/create-agent-router';
 export type { Permission, PermissionService } from './http/permissions/permission-service';
+export { PlatformConnectionError, PlatformUnavailableError } from './platform/platform-errors';
 // Schema file
 export { ActionRouteClashError } from './schema/action-route';
 export type {
