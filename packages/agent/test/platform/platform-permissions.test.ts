@@ -22,11 +22,11 @@ function makeService(overrides: { roles?: RolePermissions[]; users?: PlatformUse
       await new Promise((resolve) => setTimeout(resolve, 10));
       return value;
     }, options);
-  const roles = overrides.roles ?? [
+  const roles: RolePermissions[] = overrides.roles ?? [
     { role: 'Editor', allowsEverything: false, collections: { orders: RIGHTS }, charts: false },
     { role: 'Admin', allowsEverything: true, collections: {}, charts: true },
   ];
-  const users = overrides.users ?? [
+  const users: PlatformUser[] = overrides.users ?? [
     {
       id: 7,
       email: 'eve@example.com',
@@ -38,7 +38,7 @@ function makeService(overrides: { roles?: RolePermissions[]; users?: PlatformUse
       tags: {},
     },
   ];
-  const renderings = overrides.renderings ?? [
+  const renderings: Rendering[] = overrides.renderings ?? [
     {
       id: 2,
       team: 'EU',
@@ -46,9 +46,12 @@ function makeService(overrides: { roles?: RolePermissions[]; users?: PlatformUse
     },
   ];
   const service = createPlatformPermissions({
-    roles: resource('roles', new Map(roles.map((role) => [role.role, role]))),
-    users: resource('users', new Map(users.map((user) => [user.id, user]))),
-    renderings: resource('renderings', new Map(renderings.map((rendering) => [rendering.id, rendering]))),
+    roles: resource('roles', new Map<string, RolePermissions>(roles.map((role) => [role.role, role]))),
+    users: resource('users', new Map<number, PlatformUser>(users.map((user) => [user.id, user]))),
+    renderings: resource(
+      'renderings',
+      new Map<number, Rendering>(renderings.map((rendering) => [rendering.id, rendering])),
+    ),
   });
 
   return { service, loads };
