@@ -113,10 +113,12 @@ export function createHttpPlatformClient(options: HttpPlatformClientOptions): Ht
       envSecret,
       logger,
       onEvent,
+      // Events may have been missed while the stream was closed (or before it first opened).
       onOpen: () => {
         data.roles.invalidate();
         data.users.invalidate();
         data.renderings.invalidate();
+        for (const listener of listeners) listener('refresh-customizations');
       },
     });
   };
@@ -173,7 +175,7 @@ export function createHttpPlatformClient(options: HttpPlatformClientOptions): Ht
           if (!isTransient(error)) throw explain(error, serverUrl);
           logger(
             'Warn',
-            `No-code actions not loaded: ${(error as Error).message} They are added when the platform answers.`,
+            `No-code actions not loaded: ${(error as Error).message} They are added once the platform answers.`,
           );
           return 0;
         }

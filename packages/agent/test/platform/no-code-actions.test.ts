@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type ConnectedAgent, startConnectedAgent } from './connected-agent-fixture';
+import { createPlatformServerSandbox } from '@platform/agent-testing';
+import { type ConnectedAgent, freePort, startConnectedAgent } from './connected-agent-fixture';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -114,4 +115,46 @@ describe('generateSchemaOnly without no-code actions', () => {
       await platform.close();
     }
   });
+});
+
+describe('no-code actions of a platform down at start', () => {
+  test('are added once the platform answers', async () => {
+    const port = await freePort();
+    const platform = await startConnectedAgent({
+      serverUrl: `http://127.0.0.1:${port}`,
+      experimental: { noCodeCustomizations: true },
+    });
+    try {
+      await platform.agent.start();
+      const later = await createPlatformServerSandbox(port);
+      try {
+        const secret = later.addEnvironment({ envSecret: platform.envSecret });
+        later
+          .environment(secret)
+          .setNoCodeActions([
+            { type: 'update-record', collection: 'orders', name: 'Zero amount', scope: 'Bulk', values: { amount: 0 } },
+          ]);
+        const authorization = await platform.authorization(1);
+        let status = 0;
+        for (let tries = 0; tries < 150 && status !== 200; tries += 1) {
+          await sleep(100);
+          status = (
+            await fetch(`${platform.url}/_actions/orders/0/zero-amount`, {
+              method: 'POST',
+              headers: { authorization, 'content-type': 'application/json' },
+              body: JSON.stringify({ ids: [4] }),
+            })
+          ).status;
+        }
+
+        expect(status).toBe(200);
+        expect(platform.readOrders().find((order) => order.id === 4)?.amount).toBe(0);
+      } finally {
+        await platform.agent.stop();
+        await later.close();
+      }
+    } finally {
+      await platform.close();
+    }
+  }, 30_000);
 });
