@@ -71,6 +71,13 @@ describe('createPlatformTokenVerifier', () => {
     await expect(verifier.verify(token)).rejects.toMatchObject({ name: 'InvalidTokenError' });
   });
 
+  test('answers PlatformUnavailableError when the key set cannot be fetched', async () => {
+    const token = await sandbox.mintUserToken(envSecret, 1);
+    sandbox.environment(envSecret).startOutage();
+
+    await expect(verifier.verify(token)).rejects.toMatchObject({ name: 'PlatformUnavailableError' });
+  });
+
   test('claims only EdDSA and ES256 tokens', () => {
     expect(verifier.canVerify({ alg: 'EdDSA' })).toBe(true);
     expect(verifier.canVerify({ alg: 'ES256' })).toBe(true);
