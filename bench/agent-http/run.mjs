@@ -6,8 +6,8 @@
 //       autocannon, both sides alternately;
 //   (c) CSV export of every book: rows/s and RSS growth of the server process, against a
 //       `pg-cursor` export writing the same CSV;
-//   (d) the list again, the agent connected to a platform sandbox (permissions, users and scopes
-//       from the platform, cached) against the offline agent.
+//   (d) the list again, the agent connected to a platform sandbox in its own process (permissions,
+//       users and scopes from the platform, cached; activity reported) against the offline agent.
 // Each server runs in its own process (server.cjs; the agent from the workspace sources, compiled
 // on the fly by swc), so that its RSS is its own. Targets and latest figures: bench/README.md.
 import { fork, spawnSync } from 'node:child_process';
@@ -57,8 +57,9 @@ function hs256(claims, secret) {
   return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
 }
 
-function startServer(mode) {
+function startServer(mode, env = {}) {
   const child = fork(join(here, 'server.cjs'), [mode, AUTH_SECRET], {
+    env: { ...process.env, ...env },
     execArgv: [
       '--expose-gc',
       '--conditions=@platform/source',
@@ -68,7 +69,7 @@ function startServer(mode) {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
-    child.once('message', ({ port }) => resolve({ child, port }));
+    child.once('message', (message) => resolve({ child, ...message }));
     child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
   });
 }
@@ -254,7 +255,13 @@ async function main() {
   const auth = { authorization: `Bearer ${token}` };
   const [agent, raw] = [await startServer('agent'), await startServer('raw')];
   const only = process.env.BENCH_ONLY; // 'http', 'csv' or 'platform', to iterate on one part
-  const connected = only === undefined || only === 'platform' ? await startServer('agent-platform') : undefined;
+  const sandbox = only === undefined || only === 'platform' ? await startServer('sandbox') : undefined;
+  const connected =
+    sandbox &&
+    (await startServer('agent-platform', {
+      BENCH_SERVER_URL: `http://127.0.0.1:${sandbox.port}`,
+      BENCH_ENV_SECRET: sandbox.envSecret,
+    }));
   try {
     const filters = encodeURIComponent(JSON.stringify({ field: 'status', operator: 'Equal', value: 'published' }));
     const listPath = `/platform/bench_books?fields[bench_books]=id,title,status,price,created_at,author&fields[author]=name&filters=${filters}&sort=-created_at&page[number]=1&page[size]=15`;
@@ -334,6 +341,7 @@ async function main() {
     agent.child.kill();
     raw.child.kill();
     connected?.child.kill();
+    sandbox?.child.kill();
   }
 }
 

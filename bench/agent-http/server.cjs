@@ -2,8 +2,9 @@
 //   node --conditions=@platform/source --require ../sql-list/register-ts.cjs server.cjs agent|raw <authSecret>
 // Listens on a free port of 127.0.0.1 and sends `{ port }` to the parent over IPC.
 //   agent: createAgent over createSqlDataSource (workspace sources, compiled on the fly by swc), offline
-//   agent-platform: the same agent connected to a platform sandbox (@platform/agent-testing) started
-//          in the same process, its user an Editor granted browse on the books
+//   sandbox: a platform sandbox (@platform/agent-testing), its user 1 an Editor granted browse on
+//          the books; sends { port, envSecret }
+//   agent-platform: the agent connected to it (BENCH_SERVER_URL, BENCH_ENV_SECRET)
 //   raw:   a minimal Express app running the same SQL by hand through `pg` (pool of 10), and a
 //          `pg-cursor` export writing the same CSV with csv-stringify
 const { mkdtempSync } = require('node:fs');
@@ -22,17 +23,9 @@ const DB = {
 async function startAgent(connected) {
   const { createAgent } = require('@platform/agent');
   const { createSqlDataSource } = require('@platform/datasource-sql');
-  let platform = { offline: true, envSecret: 'ab'.repeat(32) };
-  if (connected) {
-    const { createPlatformServerSandbox } = require('@platform/agent-testing');
-    const sandbox = await createPlatformServerSandbox(0);
-    const envSecret = sandbox.addEnvironment();
-    const environment = sandbox.environment(envSecret);
-    environment.removeUser(1);
-    environment.addUser({ id: 1, email: 'bench@example.com', role: 'Editor' });
-    environment.grant('Editor', 'bench_books', 'browse', 'read', 'export');
-    platform = { offline: false, envSecret, serverUrl: sandbox.url };
-  }
+  const platform = connected
+    ? { offline: false, envSecret: process.env.BENCH_ENV_SECRET, serverUrl: process.env.BENCH_SERVER_URL }
+    : { offline: true, envSecret: 'ab'.repeat(32) };
   const agent = createAgent({
     authSecret,
     ...platform,
@@ -48,6 +41,20 @@ async function startAgent(connected) {
   );
   await agent.start();
   return agent.standaloneServerPort;
+}
+
+/** A platform sandbox whose user 1 is an Editor granted browse on the books; sends its secret too. */
+async function startSandbox() {
+  const { createPlatformServerSandbox } = require('@platform/agent-testing');
+  const sandbox = await createPlatformServerSandbox(0);
+  const envSecret = sandbox.addEnvironment();
+  const environment = sandbox.environment(envSecret);
+  environment.removeUser(1);
+  environment.addUser({ id: 1, email: 'bench@example.com', role: 'Editor' });
+  environment.grant('Editor', 'bench_books', 'browse', 'read', 'export');
+  // The activity the agent reports is not kept: the sandbox would grow for the whole run.
+  setInterval(() => environment.activity.splice(0), 1000).unref();
+  return { port: sandbox.port, envSecret };
 }
 
 async function startRaw() {
@@ -143,8 +150,8 @@ process.on('message', (message) => {
   process.send({ memory: process.memoryUsage() });
 }); // a normal exit (writes --cpu-prof profiles, if asked)
 
-(mode === 'raw' ? startRaw() : startAgent(mode === 'agent-platform'))
-  .then((port) => process.send({ port }))
+(mode === 'raw' ? startRaw() : mode === 'sandbox' ? startSandbox() : startAgent(mode === 'agent-platform'))
+  .then((started) => process.send(typeof started === 'number' ? { port: started } : started))
   .catch((error) => {
     console.error(error);
     process.exit(1);

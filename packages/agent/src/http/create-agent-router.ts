@@ -38,8 +38,8 @@ export interface AgentHttpOptions {
   /** Action routes: the index of each action within its collection, and the slug (both from the schema). */
   getActionRoute?(collection: string, action: string): { index: number; slug: string };
   /**
-   * Extra token issuers, tried before the agent's own HS256 tokens (platform-signed tokens
-   * verified against a JWKS, in a later issue).
+   * Extra token issuers, tried before the agent's own HS256 tokens (a connected agent adds the
+   * platform's: EdDSA/ES256 tokens verified against its JWKS).
    */
   tokenVerifiers?: TokenVerifier[];
   /** The sign-in routes (`/authentication`, `/authentication/callback`); absent offline. */
