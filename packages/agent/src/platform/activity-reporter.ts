@@ -38,9 +38,12 @@ export function createActivityReporter(options: ActivityReporterOptions): Activi
   const timer = setInterval(() => void flush(), options.flushIntervalMs ?? 1_000);
   timer.unref();
 
-  const sendAll = async (): Promise<void> => {
-    while (pending.length > 0) {
-      const batch = pending.slice(0, MAX_ACTIVITY_ENTRIES);
+  // Sends the entries queued when it starts, not those arriving meanwhile: under load, chasing them
+  // would turn the batches into a stream of tiny requests.
+  const sendQueued = async (): Promise<void> => {
+    let remaining = pending.length;
+    while (remaining > 0) {
+      const batch = pending.slice(0, Math.min(remaining, MAX_ACTIVITY_ENTRIES));
       try {
         await send(batch);
       } catch (error) {
@@ -50,14 +53,16 @@ export function createActivityReporter(options: ActivityReporterOptions): Activi
         return;
       }
       pending = pending.slice(batch.length);
+      remaining -= batch.length;
       if (isFailing) logger('Info', 'Activity reported to the platform again.');
       isFailing = false;
     }
   };
 
   const flush = (): Promise<void> => {
-    flushing ??= sendAll().finally(() => {
+    flushing ??= sendQueued().finally(() => {
       flushing = undefined;
+      if (!isFailing && pending.length >= batchSize) void flush();
     });
 
     return flushing;
@@ -71,7 +76,7 @@ export function createActivityReporter(options: ActivityReporterOptions): Activi
         pending = pending.slice(dropped);
         logger('Warn', `${dropped} activity entries dropped: the platform has not taken them.`);
       }
-      if (pending.length >= batchSize) void flush();
+      if (pending.length >= batchSize && flushing === undefined && !isFailing) void flush();
     },
     flush,
     async close() {
