@@ -87,6 +87,12 @@ function liveMemory(server) {
   });
 }
 
+/** CPU time (user + system) a process used so far, in milliseconds (Linux `/proc`, 100 ticks/s). */
+function cpuMsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 function rssOf(pid) {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Number(match[1]) * 1024;
@@ -127,8 +133,12 @@ async function compareThroughput(ours, raw) {
     [raw, []],
   ]);
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const side of round % 2 === 0 ? [ours, raw] : [raw, ours])
-      totals.get(side).push(await cannon(side.port, side.path, side.headers));
+    for (const side of round % 2 === 0 ? [ours, raw] : [raw, ours]) {
+      const cpuBefore = side.pid === undefined ? 0 : cpuMsOf(side.pid);
+      const result = await cannon(side.port, side.path, side.headers);
+      result.cpuMs = side.pid === undefined ? Number.NaN : cpuMsOf(side.pid) - cpuBefore;
+      totals.get(side).push(result);
+    }
   }
   return [ours, raw].map((side) => {
     const results = totals.get(side);
@@ -140,6 +150,8 @@ async function compareThroughput(ours, raw) {
       p50: sum((r) => r.latency.p50) / results.length,
       p99: sum((r) => r.latency.p99) / results.length,
       non2xx: sum((r) => r.non2xx),
+      // The server's own CPU per request: steadier than requests/s on a machine others load.
+      cpuPerRequest: sum((r) => r.cpuMs) / sum((r) => r.requests.total),
       errors: sum((r) => r.errors + r.timeouts),
     };
   });
@@ -148,8 +160,14 @@ async function compareThroughput(ours, raw) {
 function printThroughput(title, [ours, raw], target) {
   console.log(`\n${title}`);
   for (const side of [ours, raw]) {
+    const cpu = Number.isNaN(side.cpuPerRequest) ? '' : `   server CPU ${side.cpuPerRequest.toFixed(2)} ms/req`;
     console.log(
-      `  ${side.label.padEnd(34)} ${side.rps.toFixed(0).padStart(6)} req/s   p50 ${side.p50.toFixed(1).padStart(6)} ms   p99 ${side.p99.toFixed(1).padStart(6)} ms   non-2xx ${side.non2xx}   errors ${side.errors}`,
+      `  ${side.label.padEnd(34)} ${side.rps.toFixed(0).padStart(6)} req/s   p50 ${side.p50.toFixed(1).padStart(6)} ms   p99 ${side.p99.toFixed(1).padStart(6)} ms   non-2xx ${side.non2xx}   errors ${side.errors}${cpu}`,
+    );
+  }
+  if (!Number.isNaN(ours.cpuPerRequest) && !Number.isNaN(raw.cpuPerRequest)) {
+    console.log(
+      `  ratio (ours / raw) server CPU per request ${((ours.cpuPerRequest / raw.cpuPerRequest) * 100).toFixed(1)}%`,
     );
   }
   const ratio = ours.rps / raw.rps;
@@ -320,8 +338,14 @@ async function main() {
       platformRatio = printThroughput(
         '(d) list with the platform connected (sandbox: permissions, users, scopes cached) vs offline',
         await compareThroughput(
-          { label: 'agent connected to a sandbox', port: connected.port, path: listPath, headers: auth },
-          { label: 'agent offline', port: agent.port, path: listPath, headers: auth },
+          {
+            label: 'agent connected to a sandbox',
+            port: connected.port,
+            pid: connected.child.pid,
+            path: listPath,
+            headers: auth,
+          },
+          { label: 'agent offline', port: agent.port, pid: agent.child.pid, path: listPath, headers: auth },
         ),
         90,
       );

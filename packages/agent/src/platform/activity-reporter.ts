@@ -5,7 +5,7 @@ export interface ActivityReporterOptions {
   /** Sends one batch (at most `MAX_ACTIVITY_ENTRIES`) to the platform. */
   readonly send: (entries: ActivityEntry[]) => Promise<void>;
   readonly logger: Logger;
-  /** Entries waiting that trigger a flush at once; default 100. */
+  /** Entries waiting that trigger a flush at once; default `MAX_ACTIVITY_ENTRIES` (500). */
   readonly batchSize?: number;
   /** Longest wait before entries are sent; default 1 s. */
   readonly flushIntervalMs?: number;
@@ -30,7 +30,7 @@ export interface ActivityReporter {
  */
 export function createActivityReporter(options: ActivityReporterOptions): ActivityReporter {
   const { send, logger } = options;
-  const batchSize = options.batchSize ?? 100;
+  const batchSize = options.batchSize ?? MAX_ACTIVITY_ENTRIES;
   const maxPending = options.maxPending ?? 10_000;
   let pending: ActivityEntry[] = [];
   let flushing: Promise<void> | undefined;
