@@ -119,3 +119,47 @@ describe('an agent connected to the platform', () => {
     });
   });
 });
+
+describe('charts and actions of a connected agent', () => {
+  let platform: ConnectedAgent;
+  beforeEach(async () => {
+    platform = await startConnectedAgent();
+    platform.agent
+      .addChart('orderCount', async (_context, resultBuilder) => resultBuilder.value(ORDERS.length))
+      .customizeCollection('orders', (orders) =>
+        orders.addAction('Archive', {
+          scope: 'Single',
+          execute: (_context, resultBuilder) => resultBuilder.success('ok'),
+        }),
+      );
+    await platform.agent.start();
+  });
+  afterEach(() => platform.close());
+
+  const post = async (path: string, body: unknown, userId = 2) =>
+    fetch(`${platform.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: await platform.authorization(userId), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  test('runs charts only for roles allowed charts', async () => {
+    expect((await post('/_charts/orderCount', {}, 1)).status).toBe(200);
+    expect((await post('/_charts/orderCount', {})).status).toBe(403);
+
+    platform.env.setCharts('Editor', true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    expect((await post('/_charts/orderCount', {})).status).toBe(200);
+  });
+
+  test('triggers an action only when the role is granted it', async () => {
+    expect((await post('/_actions/orders/0/archive', { ids: [1] })).status).toBe(403);
+
+    platform.env.grant('Editor', 'orders', { action: 'Archive' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    expect((await post('/_actions/orders/0/archive', { ids: [1] })).status).toBe(200);
+    expect((await post('/_actions/orders/0/archive', { ids: [3] })).status).toBe(404);
+  });
+});
