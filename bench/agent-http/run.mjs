@@ -5,7 +5,9 @@
 //   (a) list (one page, author:name, a filter, a sort) and (b) count: requests/s, p50/p99 with
 //       autocannon, both sides alternately;
 //   (c) CSV export of every book: rows/s and RSS growth of the server process, against a
-//       `pg-cursor` export writing the same CSV.
+//       `pg-cursor` export writing the same CSV;
+//   (d) the list again, the agent connected to a platform sandbox in its own process (permissions,
+//       users and scopes from the platform, cached; activity reported) against the offline agent.
 // Each server runs in its own process (server.cjs; the agent from the workspace sources, compiled
 // on the fly by swc), so that its RSS is its own. Targets and latest figures: bench/README.md.
 import { fork, spawnSync } from 'node:child_process';
@@ -55,8 +57,9 @@ function hs256(claims, secret) {
   return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
 }
 
-function startServer(mode) {
+function startServer(mode, env = {}) {
   const child = fork(join(here, 'server.cjs'), [mode, AUTH_SECRET], {
+    env: { ...process.env, ...env },
     execArgv: [
       '--expose-gc',
       '--conditions=@platform/source',
@@ -66,7 +69,7 @@ function startServer(mode) {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
-    child.once('message', ({ port }) => resolve({ child, port }));
+    child.once('message', (message) => resolve({ child, ...message }));
     child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
   });
 }
@@ -82,6 +85,12 @@ function liveMemory(server) {
     server.child.on('message', onMessage);
     server.child.send('memory');
   });
+}
+
+/** CPU time (user + system) a process used so far, in milliseconds (Linux `/proc`, 100 ticks/s). */
+function cpuMsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function rssOf(pid) {
@@ -124,8 +133,12 @@ async function compareThroughput(ours, raw) {
     [raw, []],
   ]);
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const side of round % 2 === 0 ? [ours, raw] : [raw, ours])
-      totals.get(side).push(await cannon(side.port, side.path, side.headers));
+    for (const side of round % 2 === 0 ? [ours, raw] : [raw, ours]) {
+      const cpuBefore = side.pid === undefined ? 0 : cpuMsOf(side.pid);
+      const result = await cannon(side.port, side.path, side.headers);
+      result.cpuMs = side.pid === undefined ? Number.NaN : cpuMsOf(side.pid) - cpuBefore;
+      totals.get(side).push(result);
+    }
   }
   return [ours, raw].map((side) => {
     const results = totals.get(side);
@@ -137,6 +150,8 @@ async function compareThroughput(ours, raw) {
       p50: sum((r) => r.latency.p50) / results.length,
       p99: sum((r) => r.latency.p99) / results.length,
       non2xx: sum((r) => r.non2xx),
+      // The server's own CPU per request: steadier than requests/s on a machine others load.
+      cpuPerRequest: sum((r) => r.cpuMs) / sum((r) => r.requests.total),
       errors: sum((r) => r.errors + r.timeouts),
     };
   });
@@ -145,8 +160,14 @@ async function compareThroughput(ours, raw) {
 function printThroughput(title, [ours, raw], target) {
   console.log(`\n${title}`);
   for (const side of [ours, raw]) {
+    const cpu = Number.isNaN(side.cpuPerRequest) ? '' : `   server CPU ${side.cpuPerRequest.toFixed(2)} ms/req`;
     console.log(
-      `  ${side.label.padEnd(34)} ${side.rps.toFixed(0).padStart(6)} req/s   p50 ${side.p50.toFixed(1).padStart(6)} ms   p99 ${side.p99.toFixed(1).padStart(6)} ms   non-2xx ${side.non2xx}   errors ${side.errors}`,
+      `  ${side.label.padEnd(34)} ${side.rps.toFixed(0).padStart(6)} req/s   p50 ${side.p50.toFixed(1).padStart(6)} ms   p99 ${side.p99.toFixed(1).padStart(6)} ms   non-2xx ${side.non2xx}   errors ${side.errors}${cpu}`,
+    );
+  }
+  if (!Number.isNaN(ours.cpuPerRequest) && !Number.isNaN(raw.cpuPerRequest)) {
+    console.log(
+      `  ratio (ours / raw) server CPU per request ${((ours.cpuPerRequest / raw.cpuPerRequest) * 100).toFixed(1)}%`,
     );
   }
   const ratio = ours.rps / raw.rps;
@@ -251,6 +272,14 @@ async function main() {
   );
   const auth = { authorization: `Bearer ${token}` };
   const [agent, raw] = [await startServer('agent'), await startServer('raw')];
+  const only = process.env.BENCH_ONLY; // 'http', 'csv' or 'platform', to iterate on one part
+  const sandbox = only === undefined || only === 'platform' ? await startServer('sandbox') : undefined;
+  const connected =
+    sandbox &&
+    (await startServer('agent-platform', {
+      BENCH_SERVER_URL: `http://127.0.0.1:${sandbox.port}`,
+      BENCH_ENV_SECRET: sandbox.envSecret,
+    }));
   try {
     const filters = encodeURIComponent(JSON.stringify({ field: 'status', operator: 'Equal', value: 'published' }));
     const listPath = `/platform/bench_books?fields[bench_books]=id,title,status,price,created_at,author&fields[author]=name&filters=${filters}&sort=-created_at&page[number]=1&page[size]=15`;
@@ -270,7 +299,6 @@ async function main() {
     if (ourCount.meta.count !== rawCount.meta.count)
       throw new Error(`The counts disagree: ${ourCount.meta.count} vs ${rawCount.meta.count}`);
 
-    const only = process.env.BENCH_ONLY; // 'http' or 'csv', to iterate on one part
     console.log(
       `agent-http: ${CONNECTIONS} connections, ${ROUNDS} x ${DURATION} s per side, alternated; load average ${(
         await import('node:os')
@@ -280,7 +308,7 @@ async function main() {
         .join(' ')}`,
     );
     const listRatio =
-      only === 'csv'
+      only === 'csv' || only === 'platform'
         ? Number.NaN
         : printThroughput(
             '(a) list: GET /platform/bench_books, page of 15, author:name, filter status = published, sort -created_at',
@@ -291,7 +319,7 @@ async function main() {
             70,
           );
     const countRatio =
-      only === 'csv'
+      only === 'csv' || only === 'platform'
         ? Number.NaN
         : printThroughput(
             `(b) count: GET /platform/bench_books/count, filter status = published (${ourCount.meta.count} books)`,
@@ -301,12 +329,33 @@ async function main() {
             ),
           );
 
-    const csv = only === 'http' ? undefined : await measureCsv(agent, raw, csvPath, auth);
+    const csv = only === 'http' || only === 'platform' ? undefined : await measureCsv(agent, raw, csvPath, auth);
+
+    let platformRatio = Number.NaN;
+    if (connected !== undefined) {
+      const connectedList = await getJson(connected.port, listPath, auth);
+      if (ids(connectedList) !== ids(ourList)) throw new Error('The connected agent lists other books.');
+      platformRatio = printThroughput(
+        '(d) list with the platform connected (sandbox: permissions, users, scopes cached) vs offline',
+        await compareThroughput(
+          {
+            label: 'agent connected to a sandbox',
+            port: connected.port,
+            pid: connected.child.pid,
+            path: listPath,
+            headers: auth,
+          },
+          { label: 'agent offline', port: agent.port, pid: agent.child.pid, path: listPath, headers: auth },
+        ),
+        90,
+      );
+    }
 
     console.log('\nsummary');
     console.log('  measure            ours / raw   target');
     console.log(`  list req/s         ${(listRatio * 100).toFixed(1).padStart(8)}%   >= 70%`);
     console.log(`  count req/s        ${(countRatio * 100).toFixed(1).padStart(8)}%   (none; reported)`);
+    console.log(`  connected list     ${(platformRatio * 100).toFixed(1).padStart(8)}%   >= 90% of offline`);
     if (csv) {
       const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
       console.log(`  CSV rows/s         ${(csv.csvRatio * 100).toFixed(1).padStart(8)}%   >= 50%`);
@@ -315,6 +364,8 @@ async function main() {
   } finally {
     agent.child.kill();
     raw.child.kill();
+    connected?.child.kill();
+    sandbox?.child.kill();
   }
 }
 

@@ -1,7 +1,10 @@
 // One side of the agent-http benchmark, in its own process so that its RSS can be sampled alone.
 //   node --conditions=@platform/source --require ../sql-list/register-ts.cjs server.cjs agent|raw <authSecret>
 // Listens on a free port of 127.0.0.1 and sends `{ port }` to the parent over IPC.
-//   agent: createAgent over createSqlDataSource (workspace sources, compiled on the fly by swc)
+//   agent: createAgent over createSqlDataSource (workspace sources, compiled on the fly by swc), offline
+//   sandbox: a platform sandbox (@platform/agent-testing), its user 1 an Editor granted browse on
+//          the books; sends { port, envSecret }
+//   agent-platform: the agent connected to it (BENCH_SERVER_URL, BENCH_ENV_SECRET)
 //   raw:   a minimal Express app running the same SQL by hand through `pg` (pool of 10), and a
 //          `pg-cursor` export writing the same CSV with csv-stringify
 const { mkdtempSync } = require('node:fs');
@@ -17,12 +20,15 @@ const DB = {
   database: 'platform_bench',
 };
 
-async function startAgent() {
+async function startAgent(connected) {
   const { createAgent } = require('@platform/agent');
   const { createSqlDataSource } = require('@platform/datasource-sql');
+  const platform = connected
+    ? { offline: false, envSecret: process.env.BENCH_ENV_SECRET, serverUrl: process.env.BENCH_SERVER_URL }
+    : { offline: true, envSecret: 'ab'.repeat(32) };
   const agent = createAgent({
     authSecret,
-    envSecret: 'ab'.repeat(32),
+    ...platform,
     isProduction: false,
     schemaPath: path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-agent-')), '.platform-schema.json'),
     logger: () => undefined,
@@ -35,6 +41,20 @@ async function startAgent() {
   );
   await agent.start();
   return agent.standaloneServerPort;
+}
+
+/** A platform sandbox whose user 1 is an Editor granted browse on the books; sends its secret too. */
+async function startSandbox() {
+  const { createPlatformServerSandbox } = require('@platform/agent-testing');
+  const sandbox = await createPlatformServerSandbox(0);
+  const envSecret = sandbox.addEnvironment();
+  const environment = sandbox.environment(envSecret);
+  environment.removeUser(1);
+  environment.addUser({ id: 1, email: 'bench@example.com', role: 'Editor' });
+  environment.grant('Editor', 'bench_books', 'browse', 'read', 'export');
+  // The activity the agent reports is not kept: the sandbox would grow for the whole run.
+  setInterval(() => environment.activity.splice(0), 1000).unref();
+  return { port: sandbox.port, envSecret };
 }
 
 async function startRaw() {
@@ -130,8 +150,8 @@ process.on('message', (message) => {
   process.send({ memory: process.memoryUsage() });
 }); // a normal exit (writes --cpu-prof profiles, if asked)
 
-(mode === 'agent' ? startAgent() : startRaw())
-  .then((port) => process.send({ port }))
+(mode === 'raw' ? startRaw() : mode === 'sandbox' ? startSandbox() : startAgent(mode === 'agent-platform'))
+  .then((started) => process.send(typeof started === 'number' ? { port: started } : started))
   .catch((error) => {
     console.error(error);
     process.exit(1);

@@ -75,6 +75,7 @@ export {
 } from './http/auth/create-development-user-token';
 export { type AgentHttpOptions, createAgentRouter } from './http/create-agent-router';
 export type { Permission, PermissionService } from './http/permissions/permission-service';
+export { PlatformConnectionError, PlatformUnavailableError } from './platform/platform-errors';
 // Schema file
 export { ActionRouteClashError } from './schema/action-route';
 export type {

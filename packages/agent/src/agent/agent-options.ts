@@ -13,6 +13,10 @@ export const AGENT_DEFAULTS = {
   loggerLevel: 'Info',
   /** platform-api's own default address, for a zero-configuration local setup. */
   serverUrl: 'http://127.0.0.1:3400',
+  /** Age after which cached permissions, users and scopes are refreshed in the background. */
+  platformCacheRefreshAfterMs: 60_000,
+  /** Age after which cached platform data is no longer used when the platform cannot refresh it. */
+  platformCacheMaxAgeMs: 300_000,
 } as const;
 
 const port = z
@@ -73,6 +77,25 @@ const optionsSchema = z.strictObject({
   corsOrigins: z
     .array(nonEmpty('an origin such as https://app.example.com'), { error: 'expected an array of origins' })
     .optional(),
+  offline: z.boolean({ error: 'expected true or false' }).default(false),
+  platformCache: z
+    .strictObject({
+      refreshAfterMs: z.number().int().min(0).default(AGENT_DEFAULTS.platformCacheRefreshAfterMs),
+      maxAgeMs: z.number().int().min(0).default(AGENT_DEFAULTS.platformCacheMaxAgeMs),
+    })
+    .default({
+      refreshAfterMs: AGENT_DEFAULTS.platformCacheRefreshAfterMs,
+      maxAgeMs: AGENT_DEFAULTS.platformCacheMaxAgeMs,
+    }),
+  experimental: z
+    .strictObject({ noCodeCustomizations: z.boolean({ error: 'expected true or false' }).default(false) })
+    .default({ noCodeCustomizations: false }),
+});
+
+// Refinements live outside the object so that `optionsSchema.shape` lists the known keys.
+const refinedOptionsSchema = optionsSchema.refine((options) => !(options.offline && options.isProduction), {
+  path: ['offline'],
+  message: 'an offline agent allows everything to everyone: it cannot run with isProduction: true',
 });
 
 /** The options of `createAgent` (spec agent-library §2.1). Secrets fall back to the environment. */
@@ -112,7 +135,7 @@ export function parseAgentOptions(
   fallBack(candidate, 'serverUrl', env.PLATFORM_SERVER_URL);
   fallBack(candidate, 'port', env.PORT === undefined || env.PORT === '' ? undefined : Number(env.PORT));
 
-  const parsed = optionsSchema.safeParse(candidate);
+  const parsed = refinedOptionsSchema.safeParse(candidate);
   if (!parsed.success) throw toOptionsError(parsed.error);
 
   const { schemaPath, typingsPath, ...rest } = parsed.data;

@@ -37,7 +37,9 @@ export class Agent<S extends TSchema = TSchema> {
     private readonly options: ResolvedAgentOptions,
     private readonly logger: Logger,
     private readonly platform: PlatformClient,
-  ) {}
+  ) {
+    platform.onCustomizationsChanged?.(() => void this.refreshCustomizations());
+  }
 
   /** The port of the standalone server once started (useful with `port: 0`), else undefined. */
   get standaloneServerPort(): number | undefined {
@@ -115,6 +117,7 @@ export class Agent<S extends TSchema = TSchema> {
         );
       }
       try {
+        await this.platform.applyCustomizations?.(this.customizer);
         const { schema, router } = await buildRoutes(await this.buildInputs());
         if (this.expressApps.length === 0 || this.standalone !== undefined) {
           const { port, host } = this.standalone ?? { port: this.options.port, host: this.options.host };
@@ -126,7 +129,13 @@ export class Agent<S extends TSchema = TSchema> {
       } catch (error) {
         await this.closeEverything();
         this.state = 'stopped';
-        this.logger('Error', 'The agent could not start.', asError(error));
+        // A refused secret or a broken contract says what to do: a stack trace would bury it.
+        const name = (error as { name?: unknown } | null)?.name;
+        if (name === 'PlatformConnectionError' || name === 'ContractCallError') {
+          this.logger('Error', `The agent could not start: ${(error as Error).message}`);
+        } else {
+          this.logger('Error', 'The agent could not start.', asError(error));
+        }
         throw error;
       }
       const where = this.server ? `on port ${this.server.port}` : `on ${this.expressApps.length} Express app(s)`;
@@ -170,10 +179,13 @@ export class Agent<S extends TSchema = TSchema> {
 
   /**
    * Writes the schema file to `schemaPath`, and the typings to `typingsPath` when set, without
-   * starting the agent or contacting the platform. Always rebuilds the schema, even in
+   * starting the agent. It contacts the platform only with `experimental.noCodeCustomizations`,
+   * to fetch the no-code actions the schema lists. Always rebuilds the schema, even in
    * production. Leaves data source connections open (call `stop()` to close them).
    */
   async generateSchemaOnly(): Promise<void> {
+    // The experimental no-code actions are part of the schema: the one platform contact here.
+    await this.platform.applyCustomizations?.(this.customizer);
     await generateFiles(await this.buildInputs());
   }
 
@@ -181,6 +193,16 @@ export class Agent<S extends TSchema = TSchema> {
   async updateTypesOnFileSystem(typingsPath: string, typingsMaxDepth: number): Promise<void> {
     const { typingsSource } = await this.buildInputs();
     await writeTypings(typingsSource, typingsPath, typingsMaxDepth);
+  }
+
+  /** The platform changed its no-code actions: new ones need a rebuild of the routes. */
+  private async refreshCustomizations(): Promise<void> {
+    if (this.state !== 'started' || this.platform.applyCustomizations === undefined) return;
+    try {
+      if ((await this.platform.applyCustomizations(this.customizer)) > 0) await this.restart();
+    } catch (error) {
+      this.logger('Warn', 'The no-code actions could not be refreshed.', asError(error));
+    }
   }
 
   private async buildInputs(): Promise<BuildInputs> {
@@ -193,6 +215,7 @@ export class Agent<S extends TSchema = TSchema> {
       isPublished: (name) => this.customizer.isCollectionPublished(name),
       options: this.options,
       logger: this.logger,
+      platformRouteOptions: this.platform.routeOptions,
     };
   }
 

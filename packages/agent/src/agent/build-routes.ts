@@ -8,6 +8,7 @@ import { readSchemaFile, writeSchemaFile } from '../schema/schema-file';
 import type { TypingsSource } from '../typings/generate-typings';
 import { writeTypings } from '../typings/write-typings';
 import type { ResolvedAgentOptions } from './agent-options';
+import type { PlatformClient } from './platform-client';
 
 /** What `start()` and `restart()` build before anything is swapped in. */
 export interface AgentBuild {
@@ -22,6 +23,8 @@ export interface BuildInputs {
   readonly isPublished: (collectionName: string) => boolean;
   readonly options: ResolvedAgentOptions;
   readonly logger: Logger;
+  /** What the platform client gives the routes (permissions, token issuers). */
+  readonly platformRouteOptions?: PlatformClient['routeOptions'];
 }
 
 /**
@@ -45,6 +48,7 @@ export async function buildRoutes(inputs: BuildInputs): Promise<AgentBuild> {
     maxTokenLifetime: options.maxTokenLifetime,
     escapeCsvFormulae: options.csv.escapeFormulae,
     logger,
+    ...inputs.platformRouteOptions,
     getActionRoute: (collection, action) =>
       routes.get(collection)?.get(action) ?? liveRoute(dataSource, collection, action),
   });

@@ -1,8 +1,9 @@
 import { createLogger } from '../logger/create-logger';
+import { createHttpPlatformClient } from '../platform/http-platform-client';
 import type { TSchema } from '../typings/typed-schema';
 import { Agent } from './agent';
 import { type AgentOptions, parseAgentOptions } from './agent-options';
-import { createOfflinePlatformClient } from './platform-client';
+import { createOfflinePlatformClient, type PlatformClient } from './platform-client';
 
 /**
  * Creates an agent. Options are checked now: a bad option throws an `AgentOptionsError` naming
@@ -19,5 +20,15 @@ export function createAgent<S extends TSchema = TSchema>(options: AgentOptions =
   const resolved = parseAgentOptions(options);
   const logger = createLogger(resolved.logger, resolved.loggerLevel);
 
-  return new Agent<S>(resolved, logger, createOfflinePlatformClient(logger));
+  const platform: PlatformClient = resolved.offline
+    ? createOfflinePlatformClient(logger)
+    : createHttpPlatformClient({
+        serverUrl: resolved.serverUrl,
+        envSecret: resolved.envSecret,
+        logger,
+        cache: resolved.platformCache,
+        noCodeCustomizations: resolved.experimental.noCodeCustomizations,
+      });
+
+  return new Agent<S>(resolved, logger, platform);
 }

@@ -3,6 +3,7 @@ import cors from 'cors';
 import express from 'express';
 import { createAuthSecretTokenVerifier } from './auth/auth-secret-token-verifier';
 import { authenticate } from './auth/authenticate';
+import { type AuthenticationDependencies, registerAuthenticationRoutes } from './auth/authentication-routes';
 import { createCompositeTokenVerifier, type TokenVerifier } from './auth/token-verifier';
 import { createErrorHandler } from './error-handler';
 import { limitBodyDepth } from './middlewares/limit-body-depth';
@@ -45,10 +46,12 @@ export interface AgentHttpOptions {
   /** Action routes: the index of each action within its collection, and the slug (both from the schema). */
   getActionRoute?(collection: string, action: string): { index: number; slug: string };
   /**
-   * Extra token issuers, tried before the agent's own HS256 tokens (platform-signed tokens
-   * verified against a JWKS, in a later issue).
+   * Extra token issuers, tried before the agent's own HS256 tokens (a connected agent adds the
+   * platform's: EdDSA/ES256 tokens verified against its JWKS).
    */
   tokenVerifiers?: TokenVerifier[];
+  /** The sign-in routes (`/authentication`, `/authentication/callback`); absent offline. */
+  authentication?: AuthenticationDependencies;
 }
 
 /**
@@ -79,6 +82,13 @@ export function createAgentRouter(getDataSource: () => DataSource, options: Agen
   api.get('/', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  if (options.authentication !== undefined) {
+    registerAuthenticationRoutes(
+      api,
+      { prefix: options.prefix, authSecret: options.authSecret },
+      options.authentication,
+    );
+  }
 
   // Bodies are read only once the caller is authenticated: anonymous requests cost no parsing.
   api.use(authenticate(verifier), express.json({ limit: options.bodyLimit ?? '10mb' }), limitBodyDepth());

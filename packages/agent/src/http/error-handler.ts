@@ -20,6 +20,7 @@ const STATUS_BY_KIND: ReadonlyArray<readonly [kind: string, status: number]> = [
   ['ConflictError', 409],
   ['UnprocessableError', 422],
   ['TooManyRequestsError', 429],
+  ['PlatformUnavailableError', 503],
   ['ValidationError', 400],
 ];
 
@@ -31,7 +32,7 @@ const STATUS_BY_KIND: ReadonlyArray<readonly [kind: string, status: number]> = [
 export function createErrorHandler(logger: Logger): ErrorRequestHandler {
   return function handleError(error: unknown, req, res, _next) {
     const item = toHttpError(error);
-    if (item.status >= 500) {
+    if (item.status >= 500 && item.status !== 503) {
       logger('Error', `Unexpected error on ${req.method} ${req.originalUrl.split('?')[0]}`, asError(error));
     } else {
       logger('Debug', `${item.name} on ${req.method} ${req.originalUrl.split('?')[0]}: ${item.detail}`);

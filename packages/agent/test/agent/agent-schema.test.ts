@@ -2,7 +2,9 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
 import type { PlatformSchema } from '../../src';
-import { makeAgent, makeWorkDir } from '../factories/make-agent';
+import { makeAgent, makeWorkDir, useSandboxPlatform } from '../factories/make-agent';
+
+const { connected } = useSandboxPlatform();
 
 describe('agent schema file', () => {
   let work: Awaited<ReturnType<typeof makeWorkDir>>;
@@ -79,7 +81,7 @@ describe('agent schema file', () => {
     await development.agent.stop();
     const before = (await stat(schemaPath)).mtimeMs;
 
-    const production = libraryAgent({ isProduction: true });
+    const production = libraryAgent({ ...connected(), isProduction: true });
     await production.agent.customizeCollection('books', (books) => books.removeField('status')).start();
     await production.agent.stop();
 
@@ -93,7 +95,7 @@ describe('agent schema file', () => {
     await development.agent.start();
     await development.agent.stop();
 
-    const production = libraryAgent({ isProduction: true });
+    const production = libraryAgent({ ...connected(), isProduction: true });
     await production.agent.customizeCollection('books', (books) => books.removeField('status')).start();
     await production.agent.stop();
 
@@ -105,7 +107,7 @@ describe('agent schema file', () => {
     await development.agent.start();
     await development.agent.stop();
 
-    const production = libraryAgent({ isProduction: true });
+    const production = libraryAgent({ ...connected(), isProduction: true });
     await production.agent.start();
     await production.agent.stop();
 
@@ -113,7 +115,7 @@ describe('agent schema file', () => {
   });
 
   test('is a startup error in production when missing, naming the path and the fix', async () => {
-    const { agent, close } = libraryAgent({ isProduction: true });
+    const { agent, close } = libraryAgent({ ...connected(), isProduction: true });
 
     await expect(agent.start()).rejects.toMatchObject({
       name: 'SchemaFileError',
@@ -182,7 +184,7 @@ describe('agent.generateSchemaOnly', () => {
     const dataSource = makeLibraryDataSource();
     const close = jest.spyOn(dataSource, 'close');
     const typingsPath = path.join(work.dir, 'typings.ts');
-    const { agent } = makeAgent(work.dir, { isProduction: true, typingsPath });
+    const { agent } = makeAgent(work.dir, { ...connected(), isProduction: true, typingsPath });
     agent.addDataSource(async () => dataSource);
     await writeFile(path.join(work.dir, '.platform-schema.json'), '{"stale": true}\n');
 

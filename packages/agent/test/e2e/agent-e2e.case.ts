@@ -127,6 +127,7 @@ function makeAgent(uri: string, schemaPath: string, gate: Gate): Agent {
     authSecret: AUTH_SECRET,
     envSecret: ENV_SECRET,
     isProduction: false,
+    offline: true,
     schemaPath,
     logger: () => undefined,
     bodyLimit: BODY_LIMIT,

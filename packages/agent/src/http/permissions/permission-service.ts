@@ -8,6 +8,8 @@ export interface PermissionExtra {
   readonly action?: string;
   readonly chart?: string;
   readonly filter?: Filter;
+  /** The packed ids of the records targeted, when the route names them (get, update, delete one). */
+  readonly recordIds?: readonly string[];
 }
 
 /**

@@ -2,6 +2,7 @@ import {
   type Collection,
   Filter,
   NotFoundError,
+  Projection,
   parseWithZod,
   type RecordData,
   ValidationError,
@@ -10,8 +11,10 @@ import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
 import { type GetActionRoute, resolveActionName } from '../actions/action-route';
 import { sendActionResult } from '../actions/send-action-result';
+import { parseId } from '../query/parse-id';
 import { parseSelection, selectionSchema } from '../query/parse-selection';
 import { RouteContext, type RouteDependencies } from '../route-context';
+import { findRecord } from './find-record';
 import { getParam } from './get-param';
 
 const valuesSchema = z.record(z.string(), z.unknown()).default({});
@@ -113,6 +116,16 @@ async function buildActionFilter(
     throw new ValidationError(`Action '${name}' runs on a single record: pass exactly one id in \`ids\`.`);
   }
   const selection = parseSelection(collection, body, isExecution && scope !== 'Global');
+  // A Single action names its record: one outside the caller's scope is answered as missing,
+  // rather than running the action on an empty selection.
+  if (isExecution && scope === 'Single') {
+    await findRecord(
+      context,
+      collection,
+      parseId(collection, String(body.ids?.[0])),
+      new Projection().withPks(collection),
+    );
+  }
 
   return new Filter({ conditionTree: await context.scoped(collection, selection) });
 }

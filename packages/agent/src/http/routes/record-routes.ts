@@ -20,7 +20,7 @@ export function registerRecordRoutes(router: Router, deps: RouteDependencies): v
     const collection = context.getCollection(req.params.collection);
     const id = parseId(collection, req.params.id);
     const projection = parseProjection(collection, context.query).withPks(collection);
-    await context.can('read', collection);
+    await context.can('read', collection, { recordIds: [req.params.id] });
 
     res.json({ data: await findRecord(context, collection, id, projection) });
   });
@@ -43,7 +43,7 @@ export function registerRecordRoutes(router: Router, deps: RouteDependencies): v
     const collection = context.getCollection(req.params.collection);
     const id = parseId(collection, req.params.id);
     const { data } = parseWithZod(recordBodySchema, req.body, 'body');
-    await context.can('edit', collection);
+    await context.can('edit', collection, { recordIds: [req.params.id] });
     const patch = await resolveReferences(context, collection, data);
     RecordValidator.patch(collection, patch);
     const pks = new Projection().withPks(collection);
@@ -64,7 +64,7 @@ export function registerRecordRoutes(router: Router, deps: RouteDependencies): v
     const context = RouteContext.create(deps, req, res);
     const collection = context.getCollection(req.params.collection);
     const id = parseId(collection, req.params.id);
-    await context.can('delete', collection);
+    await context.can('delete', collection, { recordIds: [req.params.id] });
     await findRecord(context, collection, id, new Projection().withPks(collection));
 
     const conditionTree = await context.scoped(collection, ConditionTreeFactory.matchIds(collection.schema, [id]));
@@ -76,9 +76,11 @@ export function registerRecordRoutes(router: Router, deps: RouteDependencies): v
   router.delete('/:collection', async (req, res) => {
     const context = RouteContext.create(deps, req, res);
     const collection = context.getCollection(req.params.collection);
-    const selection = parseSelection(collection, parseWithZod(selectionSchema, req.body ?? {}, 'body'), true);
+    const body = parseWithZod(selectionSchema, req.body ?? {}, 'body');
+    const selection = parseSelection(collection, body, true);
     const filter = new Filter({ conditionTree: await context.scoped(collection, selection) });
-    await context.can('delete', collection, { filter });
+    const recordIds = body.allRecords === true ? undefined : body.ids?.map(String);
+    await context.can('delete', collection, { filter, recordIds });
 
     await collection.delete(context.caller, filter);
 

@@ -1,0 +1,127 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  PLATFORM_TOKEN_ISSUER,
+  PLATFORM_TOKEN_MAX_LIFETIME_SECONDS,
+  platformTokenAudience,
+} from '@platform/platform-contract';
+import { SandboxEnvironment } from './sandbox-environment';
+import { createSandboxApp, type SandboxState } from './sandbox-routes';
+import { SigningKeys } from './signing-keys';
+
+export interface AddEnvironmentOptions {
+  /** 64 hexadecimal characters; a random one when omitted. */
+  readonly envSecret?: string;
+  /** The agent's public URL: redirect URIs of sign-ins must start with it. */
+  readonly agentUrl?: string;
+  readonly name?: string;
+}
+
+export interface MintUserTokenOptions {
+  readonly purpose?: 'workflow' | 'mcp';
+  /** Lifetime in seconds (default and maximum 15 minutes); negative for an expired token. */
+  readonly expiresInSeconds?: number;
+  /** Overrides any claim (to mint a token for another audience, say). */
+  readonly claims?: Record<string, unknown>;
+}
+
+/** A running sandbox. */
+export interface PlatformServerSandbox {
+  /** `http://127.0.0.1:<port>`: give it to the agent as `serverUrl` (or `PLATFORM_SERVER_URL`). */
+  readonly url: string;
+  readonly port: number;
+  /** Adds an environment; returns its secret (the agent's `envSecret`). */
+  addEnvironment(options?: AddEnvironmentOptions): string;
+  /** The environment of `envSecret`, to change permissions, users, scopes, and read what the agent sent. */
+  environment(envSecret: string): SandboxEnvironment;
+  /** A token signed like the platform's workflow and MCP tokens, for `userId` of the environment. */
+  mintUserToken(envSecret: string, userId: number, options?: MintUserTokenOptions): Promise<string>;
+  /** Adds a new signing key; the previous stays published until retired. Returns the new kid. */
+  rotateSigningKey(): Promise<string>;
+  /** Stops publishing a previous key. */
+  retireSigningKey(kid: string): void;
+  readonly currentKid: string;
+  /** Closes the server and every events stream. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts an in-memory imitation of platform-api's agent-facing contract on `port` (0 picks a
+ * free one), listening on 127.0.0.1. Several agents may share it, each with its environment's
+ * secret.
+ * @example
+ * const sandbox = await createPlatformServerSandbox(0);
+ * const envSecret = sandbox.addEnvironment({ agentUrl: 'http://127.0.0.1:3351' });
+ * const agent = createAgent({ envSecret, serverUrl: sandbox.url, authSecret });
+ */
+export async function createPlatformServerSandbox(port = 0): Promise<PlatformServerSandbox> {
+  const keys = new SigningKeys();
+  await keys.rotate();
+  const state: SandboxState = { environments: new Map(), keys, streams: new Set() };
+  const server = createServer(createSandboxApp(state));
+  server.listen(port, '127.0.0.1');
+  await once(server, 'listening');
+  const actualPort = (server.address() as AddressInfo).port;
+  let nextId = 1;
+
+  const environment = (envSecret: string): SandboxEnvironment => {
+    const found = state.environments.get(envSecret);
+    if (found === undefined) throw new Error('The sandbox has no environment with this secret.');
+
+    return found;
+  };
+
+  return {
+    url: `http://127.0.0.1:${actualPort}`,
+    port: actualPort,
+    addEnvironment(options = {}) {
+      if (options.envSecret !== undefined && state.environments.has(options.envSecret)) {
+        throw new Error('The sandbox already has an environment with this secret.');
+      }
+      const id = nextId++;
+      const created = new SandboxEnvironment({ id, projectId: 1, ...options });
+      state.environments.set(created.envSecret, created);
+
+      return created.envSecret;
+    },
+    environment,
+    async mintUserToken(envSecret, userId, options = {}) {
+      const env = environment(envSecret);
+      const { id, email, firstName, lastName, team, role, tags, renderingId } = env.getUser(userId);
+      const iat = Math.floor(Date.now() / 1000);
+
+      return keys.sign({
+        iss: PLATFORM_TOKEN_ISSUER,
+        aud: platformTokenAudience(env.id),
+        iat,
+        exp: iat + (options.expiresInSeconds ?? PLATFORM_TOKEN_MAX_LIFETIME_SECONDS),
+        purpose: options.purpose ?? 'workflow',
+        id,
+        email,
+        firstName,
+        lastName,
+        team,
+        role,
+        tags,
+        renderingId,
+        environmentId: env.id,
+        projectId: env.projectId,
+        ...options.claims,
+      });
+    },
+    rotateSigningKey: () => keys.rotate(),
+    retireSigningKey: (kid) => keys.retire(kid),
+    get currentKid() {
+      return keys.currentKid;
+    },
+    async close() {
+      for (const stream of state.streams) stream.destroy();
+      const closed = new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+      });
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}

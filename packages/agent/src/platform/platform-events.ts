@@ -1,0 +1,95 @@
+import type { Logger } from '@platform/datasource-toolkit';
+import { EVENTS_PATH, PLATFORM_EVENTS, type PlatformEvent, SECRET_HEADER } from '@platform/platform-contract';
+import { EventSource } from 'eventsource';
+
+export interface PlatformEventsOptions {
+  readonly serverUrl: string;
+  readonly envSecret: string;
+  readonly logger: Logger;
+  /** Called for each event the platform sends. */
+  readonly onEvent: (event: PlatformEvent) => void;
+  /** Called each time the stream (re)opens: events may have been missed meanwhile. */
+  readonly onOpen: () => void;
+  /** First delay before reconnecting, doubled after each failure up to `maxDelayMs`. */
+  readonly minDelayMs?: number;
+  readonly maxDelayMs?: number;
+}
+
+export interface PlatformEvents {
+  /** True while the stream is open. */
+  readonly isConnected: boolean;
+  close(): void;
+}
+
+/**
+ * Listens to the platform's events stream (server-sent events, with the environment secret).
+ * When the stream fails, it is closed and reopened after an exponential back-off (the library's
+ * own reconnection uses a fixed delay); each opening calls `onOpen`, so the caller can flush
+ * what it may have missed.
+ */
+export function openPlatformEvents(options: PlatformEventsOptions): PlatformEvents {
+  const { serverUrl, envSecret, logger } = options;
+  const minDelayMs = options.minDelayMs ?? 500;
+  const maxDelayMs = options.maxDelayMs ?? 30_000;
+  let delayMs = minDelayMs;
+  let source: EventSource | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let isClosed = false;
+  let isConnected = false;
+  let hasWarned = false;
+
+  const connect = (): void => {
+    timer = undefined;
+    const current = new EventSource(`${serverUrl}${EVENTS_PATH}`, {
+      fetch: (input, init) =>
+        fetch(input, {
+          ...init,
+          headers: { ...(init?.headers as Record<string, string>), [SECRET_HEADER]: envSecret },
+        }),
+    });
+    source = current;
+    current.onopen = () => {
+      isConnected = true;
+      delayMs = minDelayMs;
+      if (hasWarned) logger('Info', 'The platform events stream is connected again: cached permissions are refreshed.');
+      hasWarned = false;
+      options.onOpen();
+    };
+    for (const name of PLATFORM_EVENTS) {
+      current.addEventListener(name, () => {
+        logger('Debug', `Platform event ${name}.`);
+        options.onEvent(name);
+      });
+    }
+    current.onerror = (event) => {
+      current.close();
+      isConnected = false;
+      if (isClosed || source !== current) return;
+      if (!hasWarned) {
+        logger(
+          'Warn',
+          `The platform events stream is down (${event.message ?? 'connection lost'}): reconnecting with back-off; ` +
+            'cached permissions are refreshed by age meanwhile.',
+        );
+        hasWarned = true;
+      }
+      timer = setTimeout(connect, delayMs);
+      timer.unref();
+      delayMs = Math.min(delayMs * 2, maxDelayMs);
+    };
+  };
+  connect();
+
+  return {
+    get isConnected() {
+      return isConnected;
+    },
+    close() {
+      isClosed = true;
+      isConnected = false;
+      if (timer !== undefined) clearTimeout(timer);
+      source?.close();
+      source = undefined;
+    },
+  };
+}
