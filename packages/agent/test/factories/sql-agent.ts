@@ -102,6 +102,7 @@ export async function startSqlAgent(
       authSecret: AUTH_SECRET,
       envSecret: ENV_SECRET,
       port: 0,
+      offline: true,
       host: '127.0.0.1',
       schemaPath,
       logger: () => undefined,

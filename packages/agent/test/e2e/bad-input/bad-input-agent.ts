@@ -25,6 +25,7 @@ export async function startBadInputAgent(uri: string): Promise<RunningAgent> {
     authSecret: AUTH_SECRET,
     envSecret: ENV_SECRET,
     isProduction: false,
+    offline: true,
     schemaPath: path.join(workDir, '.platform-schema.json'),
     logger: (level, message, error) => {
       if (level === 'Error') console.log(message, error);
