@@ -19,7 +19,11 @@ const payloadSchema = z.object({ environmentId: z.number().int(), event: platfor
  * Tells the agents of `environmentId`, on every instance, to refresh. Sent through the database:
  * inside a transaction, it is delivered at commit.
  */
-export async function publishAgentEvent(context: AppContext, environmentId: number, event: PlatformEvent): Promise<void> {
+export async function publishAgentEvent(
+  context: AppContext,
+  environmentId: number,
+  event: PlatformEvent,
+): Promise<void> {
   const payload = JSON.stringify({ environmentId, event });
   await context.prisma.$executeRaw`SELECT pg_notify(${CHANNEL}, ${payload})`;
 }
@@ -52,6 +56,7 @@ class AgentEventHub {
       throw error;
     });
     await this.listening;
+    if (this.isClosed) throw new Error('The server is shutting down.');
     this.subscribers.add(subscriber);
     return () => {
       this.subscribers.delete(subscriber);

@@ -1,17 +1,17 @@
 import {
+  AGENT_API_PREFIX,
   activityRequestSchema,
   agentContract,
   codeExchangeRequestSchema,
   EVENTS_PATH,
-  AGENT_API_PREFIX,
   schemaCheckRequestSchema,
   schemaUploadRequestSchema,
 } from '@platform/platform-contract';
 import express, { Router } from 'express';
 import type { AppContext } from '../context';
 import { parseOrThrow } from '../errors';
-import { agentErrorHandler } from './agent-errors';
 import { recordAgentActivity } from './activity-service';
+import { agentErrorHandler } from './agent-errors';
 import { exchangeAuthorizationCode } from './authorization-codes';
 import { environmentCustomizations } from './customizations-service';
 import { authenticatedEnvironment, requireEnvironmentSecret } from './environment-secret-auth';

@@ -1,5 +1,5 @@
-import type { Request, RequestHandler, Response } from 'express';
 import { SECRET_HEADER } from '@platform/platform-contract';
+import type { Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../context';
 import { AuthenticationError } from '../errors';
 import type { Environment } from '../generated/prisma/client';
@@ -22,7 +22,7 @@ export function requireEnvironmentSecret(context: AppContext): RequestHandler {
         where: { secretHash: hashEnvironmentSecret(secret) },
       });
       if (!environment) {
-        next(new AuthenticationError('The environment secret is not valid: check the agent\'s envSecret.', 'invalid'));
+        next(new AuthenticationError("The environment secret is not valid: check the agent's envSecret.", 'invalid'));
         return;
       }
       response.locals.environment = environment;

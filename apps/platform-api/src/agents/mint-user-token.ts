@@ -38,7 +38,10 @@ export async function mintUserToken(context: AppContext, options: MintUserTokenO
   }
 
   const issuedAt = Math.floor(context.now().getTime() / 1000);
-  const lifetime = Math.min(options.lifetimeSeconds ?? PLATFORM_TOKEN_MAX_LIFETIME_SECONDS, PLATFORM_TOKEN_MAX_LIFETIME_SECONDS);
+  const lifetime = Math.min(
+    options.lifetimeSeconds ?? PLATFORM_TOKEN_MAX_LIFETIME_SECONDS,
+    PLATFORM_TOKEN_MAX_LIFETIME_SECONDS,
+  );
   const claims: Omit<PlatformTokenClaims, 'iss' | 'aud' | 'iat' | 'exp'> = {
     purpose: options.purpose,
     ...user,

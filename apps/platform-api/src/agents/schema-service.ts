@@ -16,5 +16,9 @@ export async function storeSchema(context: AppContext, environmentId: number, sc
     agentVersion: schema.meta.agentVersion ?? null,
     uploadedAt: context.now(),
   };
-  await context.prisma.agentSchema.upsert({ where: { environmentId }, create: { environmentId, ...data }, update: data });
+  await context.prisma.agentSchema.upsert({
+    where: { environmentId },
+    create: { environmentId, ...data },
+    update: data,
+  });
 }

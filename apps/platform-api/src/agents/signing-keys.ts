@@ -18,7 +18,9 @@ export async function publishedKeys(context: AppContext): Promise<SigningKey[]> 
 }
 
 /** The key new tokens are signed with: the newest published one. */
-export async function currentSigningKey(context: AppContext): Promise<{ kid: string; privateKey: Awaited<ReturnType<typeof importPKCS8>> }> {
+export async function currentSigningKey(
+  context: AppContext,
+): Promise<{ kid: string; privateKey: Awaited<ReturnType<typeof importPKCS8>> }> {
   const keys = await publishedKeys(context);
   const newest = keys[keys.length - 1] as SigningKey;
   return { kid: newest.kid, privateKey: await importPKCS8(newest.privateKey, SIGNING_ALGORITHM) };
