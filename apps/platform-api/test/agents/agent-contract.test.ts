@@ -1,5 +1,5 @@
-import { describeWithService } from '@platform/tooling/test-services';
 import { runAgentContractSuite } from '@platform/platform-contract/testing';
+import { describeWithService } from '@platform/tooling/test-services';
 import { startAgentPlatform } from './agent-platform';
 
 // The contract suite every server of the agent contract passes, on both databases of platform-api.
