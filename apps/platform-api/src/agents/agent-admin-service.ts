@@ -19,10 +19,10 @@ import { publishAgentEvent } from './agent-events';
 
 type Target = z.output<typeof environmentTargetSchema>;
 
-/**
- * What operators change about agents (the admin CLI): rights, scopes, the agent URL, tags and
- * no-code actions. Each change writes an admin-log entry and sends the agents' refresh event.
- */
+// What operators change about agents (the admin CLI): rights, scopes, the agent URL, tags and
+// no-code actions. Each change writes an admin-log entry and sends the agents' refresh event.
+
+/** The environment named in `target`, with its project; NotFoundError / ConflictError otherwise. */
 export async function findEnvironment(
   context: AppContext,
   target: Target,
