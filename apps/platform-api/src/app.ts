@@ -1,4 +1,6 @@
+import { AGENT_API_PREFIX } from '@platform/platform-contract';
 import express from 'express';
+import { agentRoutes } from './agents/agent-routes';
 import type { AppContext } from './context';
 import { createErrorHandler, notFoundHandler } from './http/error-handler';
 import { healthRoutes } from './http/health-routes';
@@ -22,6 +24,8 @@ export function createApp(context: AppContext): express.Express {
   // It parses JSON bodies itself, after its rate limiter: a malformed or oversized body is counted
   // and carries the X-RateLimit-* headers like any other /v1 request.
   app.use(PUBLIC_API_PREFIX, publicApiRouter(context));
+  // The agents' routes check the environment secret before parsing (larger) bodies themselves.
+  app.use(AGENT_API_PREFIX, agentRoutes(context));
   app.use(jsonBody());
   mountRoutes(app, context);
   app.use(notFoundHandler());

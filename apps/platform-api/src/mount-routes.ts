@@ -1,4 +1,5 @@
 import type express from 'express';
+import { authorizeRoutes } from './agents/authorize-routes';
 import type { AppContext } from './context';
 import { authRoutes } from './identity/auth-routes';
 import { tokenRoutes } from './tokens/token-routes';
@@ -12,4 +13,5 @@ export function mountRoutes(app: express.Express, context: AppContext): void {
   // One line per feature router, mounted in the order written.
   app.use(authRoutes(context));
   app.use(tokenRoutes(context));
+  app.use(authorizeRoutes(context));
 }

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { closeAgentEvents } from './agents/agent-events';
 import { createApp } from './app';
 import type { Config } from './config/config';
 import type { AppContext } from './context';
@@ -54,7 +55,11 @@ export async function startServer(config: Config, options: StartServerOptions = 
     closing ??= (async () => {
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
-      await running.close();
+      const stopping = running.close();
+      // Event streams never finish on their own: end them once no new one can start, or shutdown
+      // waits for its timeout.
+      await closeAgentEvents(context);
+      await stopping;
       await closeRateLimitStores();
       await prisma.$disconnect();
       logger.info('platform-api stopped');

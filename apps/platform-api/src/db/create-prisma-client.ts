@@ -64,12 +64,23 @@ export function pgPoolOf(prisma: PrismaClient): pg.Pool | undefined {
   return pools.get(prisma);
 }
 
+const pglites = new WeakMap<PrismaClient, PGlite>();
+
+/**
+ * The PGlite under an embedded client, for what Prisma cannot do (LISTEN, src/agents/events);
+ * undefined on PostgreSQL.
+ */
+export function pgliteOf(prisma: PrismaClient): PGlite | undefined {
+  return pglites.get(prisma);
+}
+
 /**
  * A client over an open PGlite, which it then owns: `$disconnect()` also closes the PGlite.
  * PGlite serves one connection, so nothing else may use `pglite` afterwards.
  */
 export function createPGlitePrismaClient(pglite: PGlite, onClosed: () => void = () => {}): PrismaClient {
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  pglites.set(prisma, pglite);
   releaseOnDisconnect(prisma, async () => {
     if (!pglite.closed) {
       await pglite.close();

@@ -1,5 +1,5 @@
-/** Where an activity came from: the customer's agent, a workflow run, or platform-api itself. */
-export const ACTIVITY_SOURCES = ['agent', 'workflow', 'platform'] as const;
+/** Where an activity came from: the customer's agent (for a signed-in user, a workflow run or an MCP session), or platform-api itself. */
+export const ACTIVITY_SOURCES = ['agent', 'workflow', 'mcp', 'platform'] as const;
 
 export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
 

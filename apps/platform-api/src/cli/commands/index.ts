@@ -1,6 +1,12 @@
 import type { RegisterCommand } from '../cli-context';
+import { registerActionsCommand } from './actions';
+import { registerEnvironmentsCommand } from './environments';
 import { registerInitCommand } from './init';
+import { registerKeysCommand } from './keys';
+import { registerMembersCommand } from './members';
 import { registerMigrateCommand } from './migrate';
+import { registerPermissionsCommand } from './permissions';
+import { registerScopesCommand } from './scopes';
 import { registerStartCommand } from './start';
 import { registerTeamsCommand } from './teams';
 import { registerTokensCommand } from './tokens';
@@ -14,4 +20,10 @@ export const commands: readonly RegisterCommand[] = [
   registerUsersCommand,
   registerTeamsCommand,
   registerTokensCommand,
+  registerEnvironmentsCommand,
+  registerMembersCommand,
+  registerPermissionsCommand,
+  registerScopesCommand,
+  registerActionsCommand,
+  registerKeysCommand,
 ];

@@ -1,0 +1,5 @@
+// The test kit of @platform/platform-contract (`@platform/platform-contract/testing`): the contract
+// suite every server of the agent contract passes. Not part of the runtime surface.
+export type { AgentContractSeed, AgentContractTarget } from './agent-contract-target';
+export { type EventStreamReader, openEventStream } from './event-stream-reader';
+export { runAgentContractSuite } from './run-agent-contract-suite';
