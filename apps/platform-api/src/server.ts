@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
 import { createApp } from './app';
-import type { Config } from './config/config';
+import { type Config, withBoundPort } from './config/config';
 import type { AppContext } from './context';
 import { createPrismaClient } from './db/create-prisma-client';
 import { migrationStatus } from './db/migrator/migrator';
-import { serve } from './http/serve';
+import { serveWithUrl } from './http/serve';
 import { createLogger } from './logger';
 import { closeRateLimitStores } from './public-api/rate-limit/rate-limit-store';
 
@@ -34,11 +34,16 @@ export async function startServer(config: Config, options: StartServerOptions = 
   if (config.database.kind === 'postgres' && !config.migrateOnStart) {
     await warnWhenMigrationsArePending(config.database.url, logger);
   }
-  const context: AppContext = { prisma, config, logger, now: () => new Date() };
+  let context: AppContext = { prisma, config, logger, now: () => new Date() };
 
-  let running: Awaited<ReturnType<typeof serve>>;
+  let running: Awaited<ReturnType<typeof serveWithUrl>>;
   try {
-    running = await serve(createApp(context), {
+    const createHandler = (url: string) => {
+      // PORT=0: links and the OpenAPI document's server name the port actually bound.
+      context = { ...context, config: withBoundPort(config, Number(new URL(url).port)) };
+      return createApp(context);
+    };
+    running = await serveWithUrl(createHandler, {
       port: config.PORT,
       host: config.HOST,
       shutdownTimeoutMs: config.PLATFORM_SHUTDOWN_TIMEOUT_MS,

@@ -1,4 +1,4 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Help, type Option } from 'commander';
 import { type CliIo, createCliContext, ExitCode } from './cli-context';
 import { commands } from './commands';
 
@@ -12,10 +12,17 @@ export function createProgram(io: CliIo): { program: Command; cli: ReturnType<ty
     .version(VERSION)
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride()
-    .showHelpAfterError('(run with --help for usage)');
+    .showHelpAfterError('(run with --help for usage)')
+    // Inherited by every subcommand: Commander's help does not otherwise tell required options apart.
+    .configureHelp({ optionDescription: describeOption });
 
   for (const register of commands) register(program, cli);
   return { program, cli };
+}
+
+function describeOption(this: Help, option: Option): string {
+  const description = Help.prototype.optionDescription.call(this, option);
+  return option.mandatory ? `(required) ${description}` : description;
 }
 
 export interface CliResult {
