@@ -96,7 +96,7 @@ async function warnWhenMigrationsArePending(databaseUrl: string, logger: Logger)
     if (!status.isUpToDate) {
       logger.warn(
         { pending: status.pendingMigrationNames, failed: status.failedMigrationNames },
-        'the database is not up to date: run `platform-api migrate` (or set PLATFORM_MIGRATE_ON_START=true)',
+        'the database is not up to date: run `npm run platform-api -- migrate` from the repository root (or set PLATFORM_MIGRATE_ON_START=true)',
       );
     }
   } catch (error) {
