@@ -1,4 +1,5 @@
 import express from 'express';
+import { type CliRelayOptions, cliRelayRoute } from './cli/relay/cli-relay-route';
 import type { AppContext } from './context';
 import { createErrorHandler, notFoundHandler } from './http/error-handler';
 import { healthRoutes } from './http/health-routes';
@@ -11,7 +12,12 @@ import { PUBLIC_API_PREFIX, publicApiRouter } from './public-api';
  * Builds platform-api's Express app over an already opened context (database, config, logger).
  * Listening and shutdown live in `startServer` (src/server.ts); tests use the app directly.
  */
-export function createApp(context: AppContext): express.Express {
+export interface CreateAppOptions {
+  /** Serve `POST /admin/cli` for the CLI of other processes (`start` on the embedded database). */
+  readonly cliRelay?: CliRelayOptions;
+}
+
+export function createApp(context: AppContext, options: CreateAppOptions = {}): express.Express {
   const app = express();
   app.disable('x-powered-by');
 
@@ -23,6 +29,7 @@ export function createApp(context: AppContext): express.Express {
   // and carries the X-RateLimit-* headers like any other /v1 request.
   app.use(PUBLIC_API_PREFIX, publicApiRouter(context));
   app.use(jsonBody());
+  if (options.cliRelay) app.use(cliRelayRoute(context, options.cliRelay));
   mountRoutes(app, context);
   app.use(notFoundHandler());
   app.use(createErrorHandler(context.logger));

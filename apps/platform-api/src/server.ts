@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import { createApp } from './app';
+import type { CliRelayOptions } from './cli/relay/cli-relay-route';
+import { newRelaySecret, writeRelayFile } from './cli/relay/relay-file';
 import { type Config, withBoundPort } from './config/config';
 import type { AppContext } from './context';
 import { createPrismaClient } from './db/create-prisma-client';
@@ -13,6 +15,11 @@ export interface StartServerOptions {
   readonly logger?: Logger;
   /** Close gracefully, then exit, on SIGTERM and SIGINT (default true; tests turn it off). */
   readonly handleSignals?: boolean;
+  /**
+   * On the embedded database, run the CLI commands of other processes (which cannot open it while
+   * this server holds it) through `POST /admin/cli`, with this runner (`runCli`).
+   */
+  readonly runCli?: CliRelayOptions['run'];
 }
 
 export interface PlatformServer {
@@ -36,12 +43,18 @@ export async function startServer(config: Config, options: StartServerOptions = 
   }
   let context: AppContext = { prisma, config, logger, now: () => new Date() };
 
+  const cliRelay =
+    options.runCli && config.database.kind === 'embedded'
+      ? { secret: newRelaySecret(), run: options.runCli }
+      : undefined;
+
   let running: Awaited<ReturnType<typeof serveWithUrl>>;
+  let removeRelayFile = () => {};
   try {
     const createHandler = (url: string) => {
       // PORT=0: links and the OpenAPI document's server name the port actually bound.
       context = { ...context, config: withBoundPort(config, Number(new URL(url).port)) };
-      return createApp(context);
+      return createApp(context, { cliRelay });
     };
     running = await serveWithUrl(createHandler, {
       port: config.PORT,
@@ -52,6 +65,10 @@ export async function startServer(config: Config, options: StartServerOptions = 
     await prisma.$disconnect();
     throw error;
   }
+  if (cliRelay && config.database.kind === 'embedded') {
+    const address = { pid: process.pid, url: running.url, secret: cliRelay.secret };
+    removeRelayFile = writeRelayFile(config.database.dataDir, address);
+  }
   logger.info({ url: running.url, database: config.database.kind }, 'platform-api listening');
 
   let closing: Promise<void> | undefined;
@@ -59,6 +76,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     closing ??= (async () => {
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
+      removeRelayFile();
       await running.close();
       await closeRateLimitStores();
       await prisma.$disconnect();

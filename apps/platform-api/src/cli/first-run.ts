@@ -16,7 +16,7 @@ export async function needsInit(context: AppContext): Promise<boolean> {
 
 /**
  * The commands that lead from an empty embedded database to a first public API call, each to run
- * from the repository root. PGlite serves one process, so the server is stopped around them.
+ * from the repository root while the server runs: it runs the CLI's commands for it (src/cli/relay/).
  */
 export function firstRunCommands(url: string, dataDirFromEnv?: string): readonly string[] {
   const { organization, project, environment, adminEmail, adminPassword } = FIRST_RUN;
@@ -27,22 +27,18 @@ export function firstRunCommands(url: string, dataDirFromEnv?: string): readonly
       `--admin-email ${adminEmail} --admin-password ${shellQuote(adminPassword)}`,
     `${cli} tokens create --project ${project} --user ${adminEmail} --name first-token ` +
       '--scopes notes:read --permission read-only',
-    `${cli} start`,
     `curl -H "Authorization: Bearer <the token printed by tokens create>" ${url}/v1/project/${project}/environment/${environment}/notes`,
   ];
 }
 
 /** The next steps as `start` prints them, once it listens on an empty embedded database. */
 export function describeFirstRun(url: string, dataDirFromEnv?: string): string {
-  const [init, createToken, start, curl] = firstRunCommands(url, dataDirFromEnv);
+  const steps = firstRunCommands(url, dataDirFromEnv).map((command, index) => `  ${index + 1}. ${command}`);
   return [
     '',
-    'The embedded database is empty. Next steps, from the repository root:',
-    '  1. Stop this server (Ctrl-C): the embedded database serves one process at a time.',
-    `  2. ${init}`,
-    `  3. ${createToken}`,
-    `  4. ${start}`,
-    `  5. ${curl}`,
+    'The embedded database is empty. Next steps, in another terminal, from the repository root',
+    '(this server runs the CLI commands for you while it holds the database):',
+    ...steps,
     '',
   ].join('\n');
 }

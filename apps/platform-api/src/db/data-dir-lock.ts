@@ -28,7 +28,7 @@ export function lockDataDir(dataDir: string): () => void {
         throw new DataDirInUseError(
           `The embedded database in ${dataDir} is open in process ${owner}${owner === process.pid ? ' (this one)' : ' (a running `platform-api start`?)'}, ` +
             'and it serves one process at a time. Stop that server (Ctrl-C in its terminal), run this command, then start it again; ' +
-            'or use PostgreSQL (DATABASE_URL) to run commands while the server runs.',
+            'or use PostgreSQL (DATABASE_URL) to run any command while the server runs.',
         );
       }
       rmSync(file, { force: true });

@@ -103,7 +103,7 @@ describe('platform-api program', () => {
       expect(run.stderr).toBe(
         `error: The embedded database in ${dataDir} is open in process ${process.ppid} (a running \`platform-api start\`?), ` +
           'and it serves one process at a time. Stop that server (Ctrl-C in its terminal), run this command, then start it again; ' +
-          'or use PostgreSQL (DATABASE_URL) to run commands while the server runs.\n',
+          'or use PostgreSQL (DATABASE_URL) to run any command while the server runs.\n',
       );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -12,7 +12,7 @@ export const registerStartCommand: RegisterCommand = (program, cli) => {
     .option('--json', 'print the listening address (and the next steps, if any) as one JSON line')
     .action(async (_options, command) => {
       const config = cli.loadConfig();
-      const server = await startServer(config);
+      const server = await startServer(config, { runCli: cli.runCli });
       cli.keepAlive();
       const isFirstRun = config.database.kind === 'embedded' && (await needsInit(server.context));
       // A data directory named in the environment must be named again for the CLI.
