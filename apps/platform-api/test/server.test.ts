@@ -33,7 +33,11 @@ describe('startServer with the embedded database', () => {
   });
 
   test('with PORT=0, the OpenAPI document names the port actually bound', async () => {
-    const config = loadConfig({ PORT: '0', PLATFORM_DATA_DIR: path.join(dataDir, 'data') });
+    const config = loadConfig({
+      PORT: '0',
+      PLATFORM_DATA_DIR: path.join(dataDir, 'data'),
+      PLATFORM_MIGRATE_ON_START: 'false',
+    });
 
     const server = await startServer(config, { logger: silent, handleSignals: false });
     const document = (await (await fetch(`${server.url}/v1/openapi.json`)).json()) as { servers: { url: string }[] };

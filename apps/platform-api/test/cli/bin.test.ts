@@ -179,13 +179,14 @@ describe('bin/platform-api.cjs', () => {
     const relative = `.platform-data-test-${uniqueSuffix()}`;
     await copyPGliteTemplateTo(path.join(root, relative));
     try {
-      const output = execFileSync(process.execPath, [bin, 'migrate', '--status', '--json'], {
+      const result = spawnSync(process.execPath, [bin, 'users', 'list', '--project', 'nowhere'], {
         cwd: workDir,
-        env: childEnv({ PLATFORM_DATA_DIR: relative }),
+        env: childEnv({ PLATFORM_DATA_DIR: relative, PLATFORM_MIGRATE_ON_START: 'false' }),
         encoding: 'utf8',
       });
 
-      expect(JSON.parse(output)).toMatchObject({ isUpToDate: true });
+      // The migrated copy answered: an empty directory under workDir would have no tables.
+      expect(result.stderr).toBe('error: No project named "nowhere".\n');
       expect(existsSync(path.join(workDir, relative))).toBe(false);
     } finally {
       rmSync(path.join(root, relative), { recursive: true, force: true });

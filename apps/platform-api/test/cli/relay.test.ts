@@ -5,6 +5,7 @@ import { runCli } from '../../src/cli/program';
 import { CLI_RELAY_PATH, CLI_RELAY_SECRET_HEADER } from '../../src/cli/relay/cli-relay-route';
 import { readRelayFile } from '../../src/cli/relay/relay-file';
 import { loadConfig } from '../../src/config/config';
+import { createLogger } from '../../src/logger';
 import { type PlatformServer, startServer } from '../../src/server';
 import { copyPGliteTemplateTo } from '../helpers/pglite-template';
 import { runCliCaptured } from './run-cli';
@@ -14,8 +15,9 @@ import { runCliCaptured } from './run-cli';
 describe('the CLI relay of a server on the embedded database', () => {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'platform-api-relay-'));
   const dataDir = path.join(workDir, 'data');
-  const env = { PLATFORM_DATA_DIR: dataDir };
+  const env = { PLATFORM_DATA_DIR: dataDir, PLATFORM_MIGRATE_ON_START: 'false' };
   let server: PlatformServer;
+  const logLines: string[] = [];
 
   const post = (body: unknown, secret?: string) =>
     fetch(`${server.url}${CLI_RELAY_PATH}`, {
@@ -26,8 +28,14 @@ describe('the CLI relay of a server on the embedded database', () => {
 
   beforeAll(async () => {
     await copyPGliteTemplateTo(dataDir);
-    const config = loadConfig({ PORT: '0', PLATFORM_DATA_DIR: dataDir, PLATFORM_LOG_LEVEL: 'silent' });
-    server = await startServer(config, { handleSignals: false, runCli });
+    const config = loadConfig({
+      PORT: '0',
+      PLATFORM_DATA_DIR: dataDir,
+      PLATFORM_LOG_LEVEL: 'info',
+      PLATFORM_MIGRATE_ON_START: 'false',
+    });
+    const logger = createLogger(config, { write: (line: string) => logLines.push(line) });
+    server = await startServer(config, { handleSignals: false, runCli, logger });
   });
   afterAll(async () => {
     await server.close();
@@ -86,6 +94,18 @@ describe('the CLI relay of a server on the embedded database', () => {
 
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: 'invalid_request' });
+  });
+
+  test('the secret never reaches the request log', async () => {
+    const secret = readRelayFile(dataDir)?.secret ?? '';
+    expect(secret).not.toBe('');
+
+    await post({ argv: ['start'] }, secret);
+
+    const relayLines = logLines.filter((line) => line.includes(CLI_RELAY_PATH));
+    expect(relayLines.length).toBeGreaterThan(0);
+    expect(relayLines.join('\n')).toContain('"platform-cli-secret":"[Redacted]"');
+    expect(logLines.join('\n')).not.toContain(secret);
   });
 
   test('close removes the relay file', async () => {
