@@ -108,6 +108,39 @@ describe('the CLI relay of a server on the embedded database', () => {
     expect(logLines.join('\n')).not.toContain(secret);
   });
 
+  test('POST /admin/cli from another interface than loopback answers 403, even with the secret', async () => {
+    const address = Object.values(os.networkInterfaces())
+      .flat()
+      .find((entry) => entry?.family === 'IPv4' && !entry.internal)?.address;
+    if (!address) throw new Error('This test needs a non-loopback IPv4 interface.');
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '0.0.0.0',
+      PLATFORM_DATA_DIR: path.join(workDir, 'wide'),
+      PLATFORM_LOG_LEVEL: 'silent',
+      PLATFORM_MIGRATE_ON_START: 'false',
+    });
+    await copyPGliteTemplateTo(path.join(workDir, 'wide'));
+    const wide = await startServer(config, { handleSignals: false, runCli });
+    const secret = readRelayFile(path.join(workDir, 'wide'))?.secret ?? '';
+    const send = (host: string) =>
+      fetch(`http://${host}:${new URL(wide.url).port}${CLI_RELAY_PATH}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [CLI_RELAY_SECRET_HEADER]: secret },
+        body: JSON.stringify({ argv: ['users', 'list', '--project', 'nowhere'] }),
+      });
+    try {
+      const fromLoopback = await send('127.0.0.1');
+      const fromInterface = await send(address);
+
+      expect(fromLoopback.status).toBe(200);
+      expect(fromInterface.status).toBe(403);
+      expect(await fromInterface.json()).toEqual({ error: 'Forbidden', message: expect.stringContaining('loopback') });
+    } finally {
+      await wide.close();
+    }
+  });
+
   test('close removes the relay file', async () => {
     const config = loadConfig({
       PORT: '0',

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { AuthenticationError, parseOrThrow, ValidationError } from '../../errors';
+import { AuthenticationError, ForbiddenError, parseOrThrow, ValidationError } from '../../errors';
 import type { CliIo } from '../cli-context';
 import { isRelayable, type RelayedRun } from './relayed-commands';
 
@@ -21,16 +21,22 @@ const bodySchema = z.object({ argv: z.array(z.string().max(10_000)).min(1).max(1
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
+/** The relay file is read on this machine: a caller from elsewhere (HOST=0.0.0.0) is refused. */
+const isLoopback = (address: string | undefined) => address === '::1' || /^(::ffff:)?127\./.test(address ?? '');
+
 /**
  * `POST /admin/cli` `{ argv }` → `{ exitCode, stdout, stderr }`: runs an `init`, `users`, `teams` or
  * `tokens` command on this server's open database, for the operator whose CLI found it held. Only
- * mounted by `start` on the embedded database; the caller proves it can read the data directory by
- * sending the secret of the relay file.
+ * mounted by `start` on the embedded database; the caller connects over the loopback interface and
+ * proves it can read the data directory by sending the secret of the relay file.
  */
 export function cliRelayRoute(context: AppContext, options: CliRelayOptions): Router {
   const router = Router();
   const expected = digest(options.secret);
   router.post(CLI_RELAY_PATH, async (req, res) => {
+    if (!isLoopback(req.socket.remoteAddress)) {
+      throw new ForbiddenError('The CLI relay answers processes of this machine only, over the loopback interface.');
+    }
     if (!timingSafeEqual(digest(req.get(CLI_RELAY_SECRET_HEADER) ?? ''), expected)) {
       throw new AuthenticationError('The CLI relay secret is missing or wrong.', 'invalid');
     }
