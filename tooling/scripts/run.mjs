@@ -54,7 +54,7 @@ run(['install', '--frozen-lockfile=false', '--config.confirmModulesPurge=false']
 
 if (task === 'start') {
   run(['exec', 'turbo', 'run', 'build']);
-  run(['exec', 'turbo', 'run', 'start', '--filter=./apps/*', '--ui=stream']);
+  run(['exec', 'turbo', 'run', 'start', '--filter=./apps/*', '--ui=stream', '--log-prefix=none']);
 } else if (task === 'test') {
   for (const dir of ['packages', 'apps', 'tooling']) {
     spawnSync('sh', ['-c', `rm -f ${dir}/*/.jest-results.json ${dir}/.jest-results.json`], { cwd: root });

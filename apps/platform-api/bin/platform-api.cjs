@@ -5,7 +5,9 @@ const { existsSync } = require('node:fs');
 
 const cli = path.join(__dirname, '..', 'dist', 'cli.cjs');
 if (!existsSync(cli)) {
-  process.stderr.write('platform-api is not built: run `pnpm --filter @platform/platform-api build` first.\n');
+  process.stderr.write(
+    'platform-api is not built: run `npm start` or `pnpm --filter @platform/platform-api build` from the repository root first.\n',
+  );
   process.exit(1);
 }
 require(cli);

@@ -1,6 +1,7 @@
 import { AGENT_API_PREFIX } from '@platform/platform-contract';
 import express from 'express';
 import { agentRoutes } from './agents/agent-routes';
+import { type CliRelayOptions, cliRelayRoute } from './cli/relay/cli-relay-route';
 import type { AppContext } from './context';
 import { createErrorHandler, notFoundHandler } from './http/error-handler';
 import { healthRoutes } from './http/health-routes';
@@ -13,7 +14,12 @@ import { PUBLIC_API_PREFIX, publicApiRouter } from './public-api';
  * Builds platform-api's Express app over an already opened context (database, config, logger).
  * Listening and shutdown live in `startServer` (src/server.ts); tests use the app directly.
  */
-export function createApp(context: AppContext): express.Express {
+export interface CreateAppOptions {
+  /** Serve `POST /admin/cli` for the CLI of other processes (`start` on the embedded database). */
+  readonly cliRelay?: CliRelayOptions;
+}
+
+export function createApp(context: AppContext, options: CreateAppOptions = {}): express.Express {
   const app = express();
   app.disable('x-powered-by');
 
@@ -27,6 +33,7 @@ export function createApp(context: AppContext): express.Express {
   // The agents' routes check the environment secret before parsing (larger) bodies themselves.
   app.use(AGENT_API_PREFIX, agentRoutes(context));
   app.use(jsonBody());
+  if (options.cliRelay) app.use(cliRelayRoute(context, options.cliRelay));
   mountRoutes(app, context);
   app.use(notFoundHandler());
   app.use(createErrorHandler(context.logger));

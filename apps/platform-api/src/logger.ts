@@ -9,6 +9,7 @@ export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["platform-secret-key"]',
+  'req.headers["platform-cli-secret"]',
   'res.headers["set-cookie"]',
 ];
 

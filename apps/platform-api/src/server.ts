@@ -1,11 +1,13 @@
 import type { Logger } from 'pino';
 import { closeAgentEvents } from './agents/agent-events';
 import { createApp } from './app';
-import type { Config } from './config/config';
+import type { CliRelayOptions } from './cli/relay/cli-relay-route';
+import { newRelaySecret, writeRelayFile } from './cli/relay/relay-file';
+import { type Config, withBoundPort } from './config/config';
 import type { AppContext } from './context';
 import { createPrismaClient } from './db/create-prisma-client';
 import { migrationStatus } from './db/migrator/migrator';
-import { serve } from './http/serve';
+import { serveWithUrl } from './http/serve';
 import { createLogger } from './logger';
 import { closeRateLimitStores } from './public-api/rate-limit/rate-limit-store';
 
@@ -14,6 +16,11 @@ export interface StartServerOptions {
   readonly logger?: Logger;
   /** Close gracefully, then exit, on SIGTERM and SIGINT (default true; tests turn it off). */
   readonly handleSignals?: boolean;
+  /**
+   * On the embedded database, run the CLI commands of other processes (which cannot open it while
+   * this server holds it) through `POST /admin/cli`, with this runner (`runCli`).
+   */
+  readonly runCli?: CliRelayOptions['run'];
 }
 
 export interface PlatformServer {
@@ -35,11 +42,22 @@ export async function startServer(config: Config, options: StartServerOptions = 
   if (config.database.kind === 'postgres' && !config.migrateOnStart) {
     await warnWhenMigrationsArePending(config.database.url, logger);
   }
-  const context: AppContext = { prisma, config, logger, now: () => new Date() };
+  let context: AppContext = { prisma, config, logger, now: () => new Date() };
 
-  let running: Awaited<ReturnType<typeof serve>>;
+  const cliRelay =
+    options.runCli && config.database.kind === 'embedded'
+      ? { secret: newRelaySecret(), run: options.runCli }
+      : undefined;
+
+  let running: Awaited<ReturnType<typeof serveWithUrl>>;
+  let removeRelayFile = () => {};
   try {
-    running = await serve(createApp(context), {
+    const createHandler = (url: string) => {
+      // PORT=0: links and the OpenAPI document's server name the port actually bound.
+      context = { ...context, config: withBoundPort(config, Number(new URL(url).port)) };
+      return createApp(context, { cliRelay });
+    };
+    running = await serveWithUrl(createHandler, {
       port: config.PORT,
       host: config.HOST,
       shutdownTimeoutMs: config.PLATFORM_SHUTDOWN_TIMEOUT_MS,
@@ -48,6 +66,10 @@ export async function startServer(config: Config, options: StartServerOptions = 
     await prisma.$disconnect();
     throw error;
   }
+  if (cliRelay && config.database.kind === 'embedded') {
+    const address = { pid: process.pid, url: running.url, secret: cliRelay.secret };
+    removeRelayFile = writeRelayFile(config.database.dataDir, address);
+  }
   logger.info({ url: running.url, database: config.database.kind }, 'platform-api listening');
 
   let closing: Promise<void> | undefined;
@@ -55,6 +77,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     closing ??= (async () => {
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
+      removeRelayFile();
       const stopping = running.close();
       // Event streams never finish on their own: end them once no new one can start, or shutdown
       // waits for its timeout.
@@ -96,7 +119,7 @@ async function warnWhenMigrationsArePending(databaseUrl: string, logger: Logger)
     if (!status.isUpToDate) {
       logger.warn(
         { pending: status.pendingMigrationNames, failed: status.failedMigrationNames },
-        'the database is not up to date: run `platform-api migrate` (or set PLATFORM_MIGRATE_ON_START=true)',
+        'the database is not up to date: run `npm run platform-api -- migrate` from the repository root (or set PLATFORM_MIGRATE_ON_START=true)',
       );
     }
   } catch (error) {

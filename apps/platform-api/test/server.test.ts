@@ -32,6 +32,22 @@ describe('startServer with the embedded database', () => {
     expect(await migrationStatus({ dataDir: path.join(dataDir, 'data') })).toMatchObject({ isUpToDate: true });
   });
 
+  test('with PORT=0, the OpenAPI document names the port actually bound', async () => {
+    const config = loadConfig({
+      PORT: '0',
+      PLATFORM_DATA_DIR: path.join(dataDir, 'data'),
+      PLATFORM_MIGRATE_ON_START: 'false',
+    });
+
+    const server = await startServer(config, { logger: silent, handleSignals: false });
+    const document = (await (await fetch(`${server.url}/v1/openapi.json`)).json()) as { servers: { url: string }[] };
+    await server.close();
+
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
+    expect(document.servers).toEqual([{ url: server.url }]);
+    expect(server.context.config.publicUrl).toBe(server.url);
+  });
+
   test('starts again on the existing data directory', async () => {
     const config = loadConfig({ PORT: '0', PLATFORM_DATA_DIR: path.join(dataDir, 'data') });
 

@@ -49,6 +49,8 @@ export interface CliContext {
   setExitCode(code: ExitCode): void;
   /** For long-running commands (`start`): the process keeps running after the action returns. */
   keepAlive(): void;
+  /** Runs the whole program on other arguments and output (`start` relays other processes' commands). */
+  runCli(argv: readonly string[], io: CliIo): Promise<{ readonly exitCode: ExitCode }>;
 }
 
 /** A command module: registers itself (name, options, action) on the program. */
@@ -60,6 +62,7 @@ export function isJson(command: Command): boolean {
 
 export function createCliContext(
   io: CliIo,
+  runCli: CliContext['runCli'],
 ): CliContext & { readonly exitCode: ExitCode; readonly isKeptAlive: boolean } {
   let exitCode: ExitCode = ExitCode.Ok;
   let isKeptAlive = false;
@@ -92,6 +95,7 @@ export function createCliContext(
     keepAlive() {
       isKeptAlive = true;
     },
+    runCli,
   };
   return cli;
 }

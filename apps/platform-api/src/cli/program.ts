@@ -1,21 +1,29 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Help, type Option } from 'commander';
 import { type CliIo, createCliContext, ExitCode } from './cli-context';
 import { commands } from './commands';
+import { relayToRunningServer } from './relay/relay-client';
 
 const VERSION: string = require('../../package.json').version;
 
 /** Builds the `platform-api` program; output goes through `io`, and no command calls process.exit. */
 export function createProgram(io: CliIo): { program: Command; cli: ReturnType<typeof createCliContext> } {
-  const cli = createCliContext(io);
+  const cli = createCliContext(io, runCli);
   const program = new Command('platform-api')
     .description("The platform's server: organizations, users, tokens, notes, logs and the public API.")
     .version(VERSION)
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride()
-    .showHelpAfterError('(run with --help for usage)');
+    .showHelpAfterError('(run with --help for usage)')
+    // Inherited by every subcommand: Commander's help does not otherwise tell required options apart.
+    .configureHelp({ optionDescription: describeOption });
 
   for (const register of commands) register(program, cli);
   return { program, cli };
+}
+
+function describeOption(this: Help, option: Option): string {
+  const description = Help.prototype.optionDescription.call(this, option);
+  return option.mandatory ? `(required) ${description}` : description;
 }
 
 export interface CliResult {
@@ -35,6 +43,11 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
     await program.parseAsync([...argv], { from: 'user' });
     return { exitCode: cli.exitCode, isKeptAlive: cli.isKeptAlive };
   } catch (error) {
+    // The embedded database is held by a running `start`: it runs the command instead, if it can.
+    if (error instanceof Error && error.name === 'DataDirInUseError' && !io.openDatabase) {
+      const exitCode = await relayToRunningServer(cli.loadConfig(), argv, io);
+      if (exitCode !== undefined) return { exitCode: exitCode as ExitCode, isKeptAlive: false };
+    }
     return { exitCode: reportError(error, argv.includes('--json'), io), isKeptAlive: false };
   }
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { packageRoot } from '../db/package-root';
 import { issuesFromZod, type ValidationIssue } from '../errors';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -98,12 +99,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const environment = parsed.data;
   const database: DatabaseConfig = environment.DATABASE_URL
     ? { kind: 'postgres', url: environment.DATABASE_URL }
-    : { kind: 'embedded', dataDir: path.resolve(environment.PLATFORM_DATA_DIR) };
+    : { kind: 'embedded', dataDir: resolveDataDir(environment.PLATFORM_DATA_DIR) };
 
   return {
     ...environment,
     database,
     migrateOnStart: environment.PLATFORM_MIGRATE_ON_START ?? database.kind === 'embedded',
-    publicUrl: (environment.PLATFORM_PUBLIC_URL ?? `http://127.0.0.1:${environment.PORT}`).replace(/\/+$/, ''),
+    publicUrl: (environment.PLATFORM_PUBLIC_URL ?? defaultPublicUrl(environment.HOST, environment.PORT)).replace(
+      /\/+$/,
+      '',
+    ),
   };
+}
+
+/**
+ * A relative PLATFORM_DATA_DIR is read from platform-api's package root, never from the working
+ * directory: `start` (run by turbo in the package) and the CLI (run from the repository root, or
+ * anywhere) must open the same embedded database, or a token made by one is unknown to the other.
+ */
+export function resolveDataDir(dataDir: string): string {
+  return path.resolve(packageRoot(), dataDir);
+}
+
+/**
+ * The configuration once the server is bound: without PLATFORM_PUBLIC_URL, the public URL names
+ * the port actually bound (PORT=0 picks a free one).
+ */
+export function withBoundPort(config: Config, port: number): Config {
+  if (config.PLATFORM_PUBLIC_URL !== undefined || port === config.PORT) return config;
+  return { ...config, publicUrl: defaultPublicUrl(config.HOST, port) };
+}
+
+/** `http://HOST:PORT`, with 127.0.0.1 for a wildcard HOST (0.0.0.0, ::), which nobody can reach. */
+function defaultPublicUrl(host: string, port: number): string {
+  if (host === '0.0.0.0' || host === '::' || host === '[::]') return `http://127.0.0.1:${port}`;
+  return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
 }

@@ -26,7 +26,9 @@ export function lockDataDir(dataDir: string): () => void {
       const owner = Number.parseInt(readFileSync(file, 'utf8'), 10);
       if (Number.isInteger(owner) && isAlive(owner)) {
         throw new DataDirInUseError(
-          `The embedded database in ${dataDir} is in use by process ${owner}${owner === process.pid ? ' (this one)' : ''}: stop it first (PGlite serves one process), or use PostgreSQL through DATABASE_URL.`,
+          `The embedded database in ${dataDir} is open in process ${owner}${owner === process.pid ? ' (this one)' : ' (a running `platform-api start`?)'}, ` +
+            'and it serves one process at a time. Stop that server (Ctrl-C in its terminal), run this command, then start it again; ' +
+            'or use PostgreSQL (DATABASE_URL) to run any command while the server runs.',
         );
       }
       rmSync(file, { force: true });

@@ -11,6 +11,9 @@ export type ErrorCode =
   | 'invalid_request'
   | 'invalid_json'
   | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'request_header_fields_too_large'
+  | 'request_timeout'
   | 'not_found'
   | 'conflict'
   | 'rate_limited'
@@ -102,7 +105,12 @@ function nulCharacterRefusal(error: Error): HttpError | undefined {
   return { status: 400, body: { code: 'invalid_request', message } };
 }
 
-/** Errors raised by express.json() carry a `type` (see the body-parser README). */
+/**
+ * Errors raised by express.json() carry a `type` (see the body-parser README), except those of the
+ * decompression stream (a body sent as `Content-Encoding: gzip`, `deflate` or `br` that is not):
+ * those only carry the client-error status and `expose: true` that body-parser gives them, which
+ * are honoured here too.
+ */
 function bodyParserError(error: Error): HttpError | undefined {
   const type = (error as { type?: unknown }).type;
   if (type === 'entity.parse.failed') {
@@ -111,9 +119,18 @@ function bodyParserError(error: Error): HttpError | undefined {
   if (type === 'entity.too.large') {
     return { status: 413, body: { code: 'payload_too_large', message: 'The request body is too large' } };
   }
+  if (type === 'encoding.unsupported') {
+    const message = `The request body's Content-Encoding is not supported (${error.message}); send it as identity, gzip, deflate or br.`;
+    return { status: 415, body: { code: 'unsupported_media_type', message } };
+  }
   const status = numberField(error, 'status');
-  if (typeof type === 'string' && status !== undefined && status >= 400 && status < 500) {
+  const isClientError = status !== undefined && status >= 400 && status < 500;
+  if (isClientError && typeof type === 'string') {
     return { status, body: { code: 'invalid_request', message: error.message } };
+  }
+  if (isClientError && (error as { expose?: unknown }).expose === true) {
+    const message = `The request body could not be read (${error.message}): is it compressed as its Content-Encoding says?`;
+    return { status, body: { code: 'invalid_request', message } };
   }
   return undefined;
 }

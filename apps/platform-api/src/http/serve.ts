@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import type { RequestListener } from 'node:http';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { answerClientError } from './client-error';
 
 export interface ServeOptions {
   readonly port: number;
@@ -22,16 +23,32 @@ export interface RunningServer {
 }
 
 /** Listens with `handler` and offers a graceful `close()`. */
-export async function serve(handler: RequestListener, options: ServeOptions): Promise<RunningServer> {
-  const server = http.createServer(handler);
+export function serve(handler: RequestListener, options: ServeOptions): Promise<RunningServer> {
+  return serveWithUrl(() => handler, options);
+}
+
+/**
+ * Like `serve`, but builds the handler once the server is bound, from its URL (the port actually
+ * bound when `options.port` is 0), before the first request can arrive.
+ */
+export async function serveWithUrl(
+  createHandler: (url: string) => RequestListener,
+  options: ServeOptions,
+): Promise<RunningServer> {
+  let handler: RequestListener | undefined;
+  const server = http.createServer((request, response) => handler?.(request, response));
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket));
   server.listen(options.port, options.host);
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const url = `http://${host}:${port}`;
+  // Synchronously after 'listening': no connection is read before the handler is in place.
+  handler = createHandler(url);
 
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${host}:${port}`,
+    url,
     server,
     close() {
       closing ??= closeGracefully(server, options.shutdownTimeoutMs);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { ConflictError, parseOrThrow } from '../errors';
+import { ConflictError, parseOrThrow, ValidationError } from '../errors';
 import { recordAdminLog } from '../logs/admin-log-service';
 import { generateEnvironmentSecret, hashEnvironmentSecret } from './environment-secret';
 import { emailSchema, passwordSchema, personNameSchema, resourceNameSchema } from './identity-schemas';
@@ -12,26 +12,29 @@ import { toUserView, type UserView } from './user-view';
 /** The team every new project starts with; its members see every environment. */
 export const DEFAULT_TEAM_NAME = 'Operations';
 
-export const organizationSetupInputSchema = z
-  .object({
-    organization: resourceNameSchema('organization'),
-    project: resourceNameSchema('project'),
-    environments: z
-      .array(resourceNameSchema('environment'))
-      .min(1, 'Name at least one environment, such as production.')
-      .max(20, 'At most 20 environments.')
-      .refine((names) => new Set(names).size === names.length, 'Environment names must differ.'),
-    adminEmail: emailSchema,
-    /** Required unless the project uses SSO, where the admin may sign in through SSO only. */
-    adminPassword: passwordSchema.optional(),
-    adminFirstName: personNameSchema.default(''),
-    adminLastName: personNameSchema.default(''),
-    usesSso: z.boolean().default(false),
-  })
-  .refine((input) => input.usesSso || input.adminPassword !== undefined, {
-    path: ['adminPassword'],
-    message: 'Give the admin a password (or make the project use SSO).',
-  });
+export const organizationSetupInputSchema = z.object({
+  organization: resourceNameSchema('organization'),
+  project: resourceNameSchema('project'),
+  environments: z
+    .array(resourceNameSchema('environment'))
+    .min(1, 'Name at least one environment, such as production.')
+    .max(20, 'At most 20 environments.')
+    .refine((names) => new Set(names).size === names.length, 'Environment names must differ.'),
+  adminEmail: emailSchema,
+  /**
+   * Required for a new admin unless the project uses SSO (then they may sign in through SSO
+   * only); refused for an existing user, whose password is kept (checked by `setupOrganization`,
+   * which knows whether the user exists).
+   */
+  adminPassword: passwordSchema.optional(),
+  adminFirstName: personNameSchema.default(''),
+  adminLastName: personNameSchema.default(''),
+  usesSso: z.boolean().default(false),
+});
+
+/** The message when a new admin gets no password on a project without SSO. */
+export const MISSING_ADMIN_PASSWORD =
+  'Give the new admin a password (or make the project use SSO, or name an existing user as the admin).';
 
 export type OrganizationSetupInput = z.input<typeof organizationSetupInputSchema>;
 
@@ -48,7 +51,8 @@ export interface OrganizationSetup {
  * First-time setup (`platform-api init`): an organization, its project, the project's environments
  * with fresh secrets, the first Admin, and the default team with a rendering per environment, all
  * in one transaction. An existing user with the admin email becomes the admin as they are (their
- * password is not changed, so none may be given). ConflictError when the organization exists.
+ * password is not changed, so none may be given: ConflictError); a new one needs a password unless
+ * the project uses SSO (ValidationError). ConflictError when the organization exists.
  */
 export async function setupOrganization(
   context: AppContext,
@@ -64,6 +68,9 @@ export async function setupOrganization(
     throw new ConflictError(
       `A user with email ${parsed.adminEmail} exists; omit the admin password to make them the admin as they are.`,
     );
+  }
+  if (!existingAdmin && parsed.adminPassword === undefined && !parsed.usesSso) {
+    throw new ValidationError(MISSING_ADMIN_PASSWORD, [{ path: 'adminPassword', message: MISSING_ADMIN_PASSWORD }]);
   }
   const passwordHash = parsed.adminPassword === undefined ? null : await hashPassword(parsed.adminPassword);
   const secrets = parsed.environments.map((name) => ({ name, secret: generateEnvironmentSecret() }));

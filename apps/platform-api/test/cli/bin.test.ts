@@ -1,10 +1,12 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { packageRoot } from '../../src/db/package-root';
+import { uniqueSuffix } from '../factories/unique-suffix';
 import { copyPGliteTemplateTo } from '../helpers/pglite-template';
+import { runCliCaptured } from './run-cli';
 
 // The end-to-end tests of the real `platform-api` bin, one per command: it builds dist/cli.cjs with
 // tsup, then runs bin/platform-api.cjs in child processes, each opening the database its environment
@@ -30,6 +32,23 @@ function firstStatusLine(child: ChildProcess): Promise<{ status: string; url: st
     });
     child.once('exit', (code) => reject(new Error(`platform-api exited with ${code} before listening`)));
   });
+}
+
+/** Collects the child's stdout and resolves once a line matches `pattern`. */
+function stdoutUntil(child: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      if (pattern.test(buffered)) resolve(buffered);
+    });
+    child.once('exit', (code) => reject(new Error(`platform-api exited with ${code}:\n${buffered}`)));
+  });
+}
+
+/** Splits a printed shell command line into words: plain words, 'single' and "double" quoted ones. */
+function shellWords(line: string): string[] {
+  return [...line.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((match) => match[1] ?? match[2] ?? match[3] ?? '');
 }
 
 describe('bin/platform-api.cjs', () => {
@@ -153,6 +172,109 @@ describe('bin/platform-api.cjs', () => {
         value: expect.stringMatching(/^plat_[0-9A-Za-z]{49}$/),
         token: { name: 'backup', scopes: ['notes:read'] },
       });
+    });
+  });
+
+  test('a relative PLATFORM_DATA_DIR is read from the package root, not the working directory', async () => {
+    const relative = `.platform-data-test-${uniqueSuffix()}`;
+    await copyPGliteTemplateTo(path.join(root, relative));
+    try {
+      const result = spawnSync(process.execPath, [bin, 'users', 'list', '--project', 'nowhere'], {
+        cwd: workDir,
+        env: childEnv({ PLATFORM_DATA_DIR: relative, PLATFORM_MIGRATE_ON_START: 'false' }),
+        encoding: 'utf8',
+      });
+
+      // The migrated copy answered: an empty directory under workDir would have no tables.
+      expect(result.stderr).toBe('error: No project named "nowhere".\n');
+      expect(existsSync(path.join(workDir, relative))).toBe(false);
+    } finally {
+      rmSync(path.join(root, relative), { recursive: true, force: true });
+    }
+  });
+
+  test('the root script `npm run platform-api --` runs the CLI from the repository root', () => {
+    const output = execFileSync('npm', ['run', '--silent', 'platform-api', '--', 'users', 'add', '--help'], {
+      cwd: path.join(root, '..', '..'),
+      env: childEnv({}),
+      encoding: 'utf8',
+    });
+
+    expect(output).toMatch(/^Usage: platform-api users add \[options\]/);
+    expect(output).toMatch(/--first-name <name> +\(required\)/);
+  });
+
+  describe('on a fresh embedded data directory', () => {
+    const dataDir = path.join(workDir, 'first-run-data');
+    let server: ChildProcess;
+    let printed: string;
+
+    beforeAll(async () => {
+      server = spawn(process.execPath, [bin, 'start'], {
+        cwd: workDir,
+        env: childEnv({ PORT: '0', PLATFORM_DATA_DIR: dataDir }),
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      printed = await stdoutUntil(server, /^ {2}3\. curl .*$/m);
+    }, 60_000);
+
+    afterAll(async () => {
+      const exited = once(server, 'exit');
+      server.kill('SIGTERM');
+      await exited;
+    });
+
+    test('`start` prints the next steps; following them while it runs leads to a 200 from the notes listing', async () => {
+      const steps = [...printed.matchAll(/^ {2}\d\. (.*)$/gm)].map((match) => match[1] ?? '');
+      expect(steps).toHaveLength(3);
+
+      // 1. and 2., run in-process as `npm run platform-api --` runs them from the repository root: the
+      // data directory is held by the server, which runs them.
+      const cliRun = (step: string) => {
+        const words = shellWords(step);
+        const assignments = words.filter((word) => /^[A-Z_]+=/.test(word));
+        const env = Object.fromEntries(assignments.map((word) => word.split(/=(.*)/s).slice(0, 2)));
+        const command = words.slice(assignments.length);
+        expect(command.slice(0, 4)).toEqual(['npm', 'run', 'platform-api', '--']);
+        return runCliCaptured(command.slice(4), env);
+      };
+      const init = await cliRun(steps[0] ?? '');
+      expect(init).toMatchObject({ exitCode: 0, stderr: '' });
+      const created = await cliRun(steps[1] ?? '');
+      expect(created).toMatchObject({ exitCode: 0, stderr: '' });
+      const token = /^(plat_\w+)$/m.exec(created.stdout)?.[1] ?? '';
+      expect(token).not.toBe('');
+      // 3. curl -H "Authorization: Bearer <token>" <url>
+      const curl = shellWords(steps[2] ?? '');
+      const header = (curl[curl.indexOf('-H') + 1] ?? '').replace('<the token printed by tokens create>', token);
+      const [name = '', value = ''] = header.split(/: (.*)/s);
+      const response = await fetch(curl.at(-1) ?? '', { headers: { [name]: value } });
+
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ data: [], hasMore: false });
+    });
+
+    test('a command of another process is run by the server that holds the database', () => {
+      const output = execFileSync(process.execPath, [bin, 'tokens', 'list', '--project', 'backoffice', '--json'], {
+        cwd: workDir,
+        env: childEnv({ PLATFORM_DATA_DIR: dataDir }),
+        encoding: 'utf8',
+      });
+
+      expect(JSON.parse(output)).toMatchObject({ tokens: [expect.objectContaining({ name: 'first-token' })] });
+    });
+
+    test('a command the server does not run (migrate) exits 1, says what to do, and prints no stack', () => {
+      const result = spawnSync(process.execPath, [bin, 'migrate'], {
+        cwd: workDir,
+        env: childEnv({ PLATFORM_DATA_DIR: dataDir }),
+        encoding: 'utf8',
+      });
+
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(`error: The embedded database in ${dataDir} is open in process ${server.pid}`);
+      expect(result.stderr).toContain('Stop that server (Ctrl-C in its terminal)');
+      expect(result.stderr).not.toMatch(/^\s+at /m);
     });
   });
 });

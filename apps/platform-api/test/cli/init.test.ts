@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import { MISSING_ADMIN_PASSWORD } from '../../src/identity/organization-setup';
+import { verifyPassword } from '../../src/identity/password-hasher';
 import { uniqueSuffix } from '../factories/unique-suffix';
+import { seedUser } from '../factories/user-factory';
 import { type CliDatabase, openCliDatabase, runCliOn } from '../helpers/cli-database';
 import { describeEachDatabase } from '../helpers/test-context';
 
@@ -143,8 +146,9 @@ describeEachDatabase('platform-api init', (kind) => {
     expect(result.stderr).toContain(expected);
   });
 
-  test('refuses no password without --uses-sso, with exit code 2 and a JSON error under --json', async () => {
-    const args = initArgs(`nopass-${uniqueSuffix()}`).slice(0, -2);
+  test('refuses no password for a new admin without --uses-sso, with exit code 2 and a JSON error under --json', async () => {
+    const organization = `nopass-${uniqueSuffix()}`;
+    const args = initArgs(organization).slice(0, -2);
 
     const result = await cli(...args, '--json');
 
@@ -152,9 +156,62 @@ describeEachDatabase('platform-api init', (kind) => {
     expect(result.json()).toEqual({
       error: {
         name: 'ValidationError',
-        message: '--admin-password: Give the admin a password (or make the project use SSO).',
-        issues: [{ path: '--admin-password', message: 'Give the admin a password (or make the project use SSO).' }],
+        message: `--admin-password: ${MISSING_ADMIN_PASSWORD}`,
+        issues: [{ path: '--admin-password', message: MISSING_ADMIN_PASSWORD }],
       },
+    });
+    const organizations = await database.withContext((context) =>
+      context.prisma.organization.count({ where: { name: organization } }),
+    );
+    expect(organizations).toBe(0);
+  });
+
+  describe('for an admin who exists already (docs/identity.md)', () => {
+    let existingEmail: string;
+    beforeAll(async () => {
+      existingEmail = `existing-${uniqueSuffix()}@example.com`;
+      await database.withContext((context) =>
+        seedUser(context, { email: existingEmail, password: 'their-own-password' }),
+      );
+    });
+
+    test('without --admin-password, makes them the admin as they are, password kept', async () => {
+      const organization = `reuse-${uniqueSuffix()}`;
+      const args = initArgs(organization).slice(0, -2);
+      args.splice(args.indexOf('--admin-email') + 1, 1, existingEmail);
+
+      const result = await cli(...args);
+
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).toContain(`Admin: ${existingEmail}\n`);
+      const admin = await database.withContext((context) =>
+        context.prisma.user.findUniqueOrThrow({
+          where: { email: existingEmail },
+          include: { memberships: { include: { project: { include: { organization: true } } } } },
+        }),
+      );
+      expect(admin.memberships).toEqual([
+        expect.objectContaining({ role: 'Admin', project: expect.objectContaining({ name: 'Back office' }) }),
+      ]);
+      expect(admin.memberships[0]?.project.organization.name).toBe(organization);
+      await expect(verifyPassword('their-own-password', admin.passwordHash ?? '')).resolves.toBe(true);
+    });
+
+    test('with --admin-password, refuses with exit code 1, says to omit it, and creates nothing', async () => {
+      const organization = `repass-${uniqueSuffix()}`;
+      const args = initArgs(organization);
+      args.splice(args.indexOf('--admin-email') + 1, 1, existingEmail);
+
+      const result = await cli(...args);
+
+      expect(result.exitCode).toBe(1);
+      expect(result.stderr).toBe(
+        `error: A user with email ${existingEmail} exists; omit the admin password to make them the admin as they are.\n`,
+      );
+      const organizations = await database.withContext((context) =>
+        context.prisma.organization.count({ where: { name: organization } }),
+      );
+      expect(organizations).toBe(0);
     });
   });
 });

@@ -1,5 +1,7 @@
+import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../../src/config/config';
+import { type Config, ConfigError, loadConfig, withBoundPort } from '../../src/config/config';
+import { packageRoot } from '../../src/db/package-root';
 
 function configErrorOf(env: NodeJS.ProcessEnv): ConfigError {
   try {
@@ -21,7 +23,7 @@ describe('loadConfig', () => {
       PLATFORM_LOG_LEVEL: 'info',
       PLATFORM_SHUTDOWN_TIMEOUT_MS: 10_000,
       PLATFORM_SESSION_TTL_HOURS: 12,
-      database: { kind: 'embedded', dataDir: path.resolve('.platform-data') },
+      database: { kind: 'embedded', dataDir: path.join(packageRoot(), '.platform-data') },
       migrateOnStart: true,
       publicUrl: 'http://127.0.0.1:3400',
     });
@@ -49,6 +51,38 @@ describe('loadConfig', () => {
     expect(loadConfig({ PLATFORM_PUBLIC_URL: 'https://platform.example.com/' }).publicUrl).toBe(
       'https://platform.example.com',
     );
+  });
+
+  test('reads a relative PLATFORM_DATA_DIR, and the default, from the package root, whatever the working directory', () => {
+    const workingDirectory = process.cwd();
+    process.chdir(os.tmpdir());
+    let configs: Config[];
+    try {
+      configs = [loadConfig({}), loadConfig({ PLATFORM_DATA_DIR: 'data/embedded' })];
+    } finally {
+      process.chdir(workingDirectory);
+    }
+
+    expect(packageRoot()).not.toBe(os.tmpdir());
+    expect(configs.map((config) => config.database)).toEqual([
+      { kind: 'embedded', dataDir: path.join(packageRoot(), '.platform-data') },
+      { kind: 'embedded', dataDir: path.join(packageRoot(), 'data', 'embedded') },
+    ]);
+  });
+
+  test('keeps an absolute PLATFORM_DATA_DIR as it is', () => {
+    const dataDir = path.join(os.tmpdir(), 'platform-data');
+
+    expect(loadConfig({ PLATFORM_DATA_DIR: dataDir }).database).toEqual({ kind: 'embedded', dataDir });
+  });
+
+  test('withBoundPort names the bound port in the public URL unless PLATFORM_PUBLIC_URL is set', () => {
+    expect(withBoundPort(loadConfig({ PORT: '0' }), 41234).publicUrl).toBe('http://127.0.0.1:41234');
+    expect(withBoundPort(loadConfig({ PORT: '0', HOST: '0.0.0.0' }), 41234).publicUrl).toBe('http://127.0.0.1:41234');
+    expect(withBoundPort(loadConfig({ PORT: '0', HOST: '::1' }), 41234).publicUrl).toBe('http://[::1]:41234');
+    expect(
+      withBoundPort(loadConfig({ PORT: '0', PLATFORM_PUBLIC_URL: 'https://platform.example.com' }), 41234).publicUrl,
+    ).toBe('https://platform.example.com');
   });
 
   test('treats empty variables as unset', () => {

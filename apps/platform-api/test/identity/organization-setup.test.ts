@@ -65,6 +65,15 @@ describeEachDatabase('organization setup', (kind) => {
     expect(setup.project.usesSso).toBe(true);
   });
 
+  test('reuses an existing user as the admin of a project without SSO when no password is given', async () => {
+    const existing = await seedUser(context);
+
+    const setup = await setupOrganization(context, input({ adminEmail: existing.email, adminPassword: undefined }));
+
+    expect(setup.admin.id).toBe(existing.id);
+    expect(setup.project.usesSso).toBe(false);
+  });
+
   test('refuses a password for an existing admin with ConflictError and creates nothing', async () => {
     const existing = await seedUser(context);
     const request = input({ adminEmail: existing.email });

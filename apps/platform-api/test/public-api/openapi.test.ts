@@ -83,12 +83,15 @@ describe('GET /v1/openapi.json', () => {
   test('documents 429 with Retry-After and the error codes of 4XX and 5XX bodies', () => {
     const listing = document.paths[NOTES].get.responses;
 
-    expect(Object.keys(listing).sort()).toEqual(['200', '400', '401', '403', '404', '413', '429', '500']);
+    expect(Object.keys(listing).sort()).toEqual(['200', '400', '401', '403', '404', '413', '415', '429', '500']);
     expect(listing['429'].headers['Retry-After'].required).toBe(true);
     expect(document.components.schemas.Error.properties.code.enum).toEqual([
       'invalid_request',
       'invalid_json',
       'payload_too_large',
+      'unsupported_media_type',
+      'request_header_fields_too_large',
+      'request_timeout',
       'not_found',
       'conflict',
       'rate_limited',

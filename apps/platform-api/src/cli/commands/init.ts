@@ -1,4 +1,5 @@
-import { parseList, parseOptionsOrExit } from '../../identity/cli-usage';
+import { ValidationError } from '../../errors';
+import { failUsage, parseList, parseOptionsOrExit } from '../../identity/cli-usage';
 import {
   type OrganizationSetup,
   organizationSetupInputSchema,
@@ -27,8 +28,11 @@ export const registerInitCommand: RegisterCommand = (program, cli) => {
     .requiredOption('--organization <name>', 'name of the new organization')
     .requiredOption('--project <name>', 'name of its first project')
     .requiredOption('--environments <names>', 'comma-separated environment names, e.g. production,staging', parseList)
-    .requiredOption('--admin-email <email>', "the first Admin's email (an existing user is reused as is)")
-    .option('--admin-password <password>', "the first Admin's password; required unless --uses-sso")
+    .requiredOption('--admin-email <email>', "the first Admin's email (an existing user becomes the Admin as they are)")
+    .option(
+      '--admin-password <password>',
+      "the first Admin's password (at least 8 characters): required for a new user unless --uses-sso; omit it for an existing user",
+    )
     .option('--admin-first-name <name>', "the first Admin's first name")
     .option('--admin-last-name <name>', "the first Admin's last name")
     .option('--uses-sso', 'the project requires SSO sign-in for its application tokens')
@@ -44,7 +48,19 @@ export const registerInitCommand: RegisterCommand = (program, cli) => {
         adminLastName: options.adminLastName,
         usesSso: options.usesSso === true,
       });
-      const setup = await cli.withAppContext((context) => setupOrganization(context, input));
+      let setup: OrganizationSetup;
+      try {
+        setup = await cli.withAppContext((context) => setupOrganization(context, input));
+      } catch (error) {
+        // Only the database tells whether the admin is new and so needs a password: a usage error.
+        if (!(error instanceof Error) || error.name !== 'ValidationError') throw error;
+        const issues = ((error as ValidationError).issues ?? []).map((issue) => ({
+          path: issue.path === 'adminPassword' ? '--admin-password' : issue.path,
+          message: issue.message,
+        }));
+        const message = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ') || error.message;
+        failUsage(cli, command, new ValidationError(message, issues));
+      }
       cli.print(command, setup, describeSetup(setup));
     });
 };

@@ -26,7 +26,7 @@ const rateLimitHeaders = z.object({
   'X-RateLimit-Reset': rateLimitHeader('Unix time, in seconds, at which the current window ends.'),
 });
 
-type Status = '200' | '201' | '400' | '401' | '403' | '404' | '409' | '413' | '429' | '500';
+type Status = '200' | '201' | '400' | '401' | '403' | '404' | '409' | '413' | '415' | '429' | '500';
 type ErrorStatus = Exclude<Status, '200' | '201'>;
 
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
@@ -36,6 +36,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   '404': 'Unknown project, environment or note (`not_found`).',
   '409': 'The note is archived (`conflict`).',
   '413': 'The body is larger than 1 MB (`payload_too_large`).',
+  '415': 'The body has a `Content-Encoding` other than identity, gzip, deflate or br (`unsupported_media_type`).',
   '429': 'Rate limit exceeded (`rate_limited`); wait `Retry-After` seconds.',
   '500': 'Unexpected server error (`internal_error`).',
 };
@@ -74,7 +75,7 @@ function responses(
 
 // The same for reads and writes: a read has no body, but one sent with `Content-Type:
 // application/json` is parsed (and refused when too large or malformed) like a write's.
-const ERRORS = ['400', '401', '403', '404', '413', '429', '500'] as const;
+const ERRORS = ['400', '401', '403', '404', '413', '415', '429', '500'] as const;
 
 function operation(
   summary: string,

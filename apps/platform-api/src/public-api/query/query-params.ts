@@ -61,12 +61,33 @@ export function isoDateParam(name: string) {
         context.addIssue({ code: 'custom', message, input: value });
         return z.NEVER;
       }
+      if (!isWithinStorableYears(date)) {
+        context.addIssue({ code: 'custom', message: outOfRangeMessage(name), input: value });
+        return z.NEVER;
+      }
       return date;
     })
     .meta({
       description: `ISO 8601 date or date and time with a time zone, at most to the millisecond.`,
       override: { type: 'string', anyOf: [{ format: 'date-time' }, { format: 'date' }] },
     });
+}
+
+/** The first and last instants PostgreSQL's timestamptz compares here: years 0001 to 9999, UTC. */
+const EARLIEST = Date.parse('0001-01-01T00:00:00.000Z');
+const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * Checked on the instant, after the zone is applied: `0001-01-01T00:00:00+01:00` is still in the
+ * year 0 in UTC, and PostgreSQL refuses the year 0 (it has none) as it refuses 10000.
+ */
+function isWithinStorableYears(date: Date): boolean {
+  const time = date.getTime();
+  return time >= EARLIEST && time <= LATEST;
+}
+
+function outOfRangeMessage(name: string): string {
+  return `${name} must fall between 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z once its time zone is applied.`;
 }
 
 function parseIsoDate(value: string): Date | undefined {

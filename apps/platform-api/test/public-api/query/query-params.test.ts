@@ -16,6 +16,9 @@ describe('isoDateParam', () => {
     ['0001-01-01', '0001-01-01T00:00:00.000Z'],
     ['0050-03-01T12:00:00Z', '0050-03-01T12:00:00.000Z'],
     ['0048-02-29', '0048-02-29T00:00:00.000Z'],
+    // The bounds, once the zone is applied.
+    ['0001-01-01T01:00:00+01:00', '0001-01-01T00:00:00.000Z'],
+    ['9999-12-31T23:59:59.999Z', '9999-12-31T23:59:59.999Z'],
   ])('reads %s as %s', (value, expected) => {
     const result = parse(value);
 
@@ -41,6 +44,21 @@ describe('isoDateParam', () => {
 
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toMatch(/^createdAt\.lt must be an ISO 8601 date/);
+  });
+
+  test.each([
+    '0000-01-01',
+    '0000-12-31T23:59:59.999Z',
+    '0001-01-01T00:00:00+01:00',
+    '9999-12-31T23:59:59.999-23:59',
+    '9999-12-31T23:00:00-01:00',
+  ])('refuses %p, outside the years 0001 to 9999 in UTC', (value) => {
+    const result = parse(value);
+
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(
+      'createdAt.lt must fall between 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z once its time zone is applied.',
+    );
   });
 });
 
