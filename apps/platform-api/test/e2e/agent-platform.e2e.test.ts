@@ -83,14 +83,12 @@ describeEachDatabase('a real agent connected to a real platform-api', (kind: Dat
   /** The agent's routes (`<origin>/platform`); the environment's `agentUrl` is the origin. */
   let agentUrl: string;
   const platformRequests: string[] = [];
-  let agent: ReturnType<typeof createAgent>;
   const agents: Array<ReturnType<typeof createAgent>> = [];
 
   const where = () => ['--project', world.project.name, '--environment', world.environment.name];
   const cli = async (...argv: string[]) => {
     const { database } = platform.context.config;
-    const env =
-      database.kind === 'postgres' ? { DATABASE_URL: database.url } : { PLATFORM_DATA_DIR: database.dataDir };
+    const env = database.kind === 'postgres' ? { DATABASE_URL: database.url } : { PLATFORM_DATA_DIR: database.dataDir };
     const result = await runCliCaptured(argv, { PLATFORM_MIGRATE_ON_START: 'false', ...env }, async () => ({
       prisma: platform.context.prisma,
       close: async () => {},
@@ -134,7 +132,10 @@ describeEachDatabase('a real agent connected to a real platform-api', (kind: Dat
       body: body === undefined ? undefined : JSON.stringify(body),
     });
 
-  const startAgent = async (options: { port: number; platformCache?: { refreshAfterMs: number; maxAgeMs: number } }) => {
+  const startAgent = async (options: {
+    port: number;
+    platformCache?: { refreshAfterMs: number; maxAgeMs: number };
+  }) => {
     const started = createAgent({
       authSecret: AUTH_SECRET,
       envSecret: world.envSecret,
@@ -186,8 +187,28 @@ describeEachDatabase('a real agent connected to a real platform-api', (kind: Dat
     for (const user of [world.member, world.admin]) {
       await setMemberTags(platform.context, { project: world.project.name, email: user.email, tags: { region: 'EU' } });
     }
-    await cli('permissions', 'grant', ...where(), '--role', 'Editor', '--collection', 'orders', '--rights', 'browse,read,edit,export');
-    await cli('scopes', 'set', ...where(), '--team', world.team.name, '--collection', 'orders', '--condition', JSON.stringify(REGION_SCOPE));
+    await cli(
+      'permissions',
+      'grant',
+      ...where(),
+      '--role',
+      'Editor',
+      '--collection',
+      'orders',
+      '--rights',
+      'browse,read,edit,export',
+    );
+    await cli(
+      'scopes',
+      'set',
+      ...where(),
+      '--team',
+      world.team.name,
+      '--collection',
+      'orders',
+      '--condition',
+      JSON.stringify(REGION_SCOPE),
+    );
 
     dir = await mkdtemp(path.join(tmpdir(), 'agent-platform-e2e-'));
     sqliteFile = path.join(dir, 'orders.sqlite');
@@ -200,10 +221,12 @@ describeEachDatabase('a real agent connected to a real platform-api', (kind: Dat
     // First start, then a second agent with the same schema (the first one stopped).
     const first = await startAgent({ port: agentPort });
     callsAfterFirstStart = schemaCalls();
-    firstUpload = await platform.context.prisma.agentSchema.findUnique({ where: { environmentId: world.environment.id } });
+    firstUpload = await platform.context.prisma.agentSchema.findUnique({
+      where: { environmentId: world.environment.id },
+    });
     await first.stop();
     await sleep(20);
-    agent = await startAgent({ port: agentPort });
+    await startAgent({ port: agentPort });
 
     memberToken = await tokenOf(world.member, 'Editor');
     adminToken = await tokenOf(world.admin, 'Admin');
@@ -222,9 +245,12 @@ describeEachDatabase('a real agent connected to a real platform-api', (kind: Dat
     expect((firstUpload?.hash ?? '').length).toBeGreaterThan(0);
 
     expect(schemaCalls()).toEqual({ checks: 2, uploads: 1 });
-    const row = await platform.context.prisma.agentSchema.findUnique({ where: { environmentId: world.environment.id } });
+    const row = await platform.context.prisma.agentSchema.findUnique({
+      where: { environmentId: world.environment.id },
+    });
     expect(row?.uploadedAt).toEqual(firstUpload?.uploadedAt);
-    expect((row?.schema as { collections: Array<{ name: string }> }).collections.map((c) => c.name)).toEqual(['orders']);
+    const schema = row?.schema as { collections: Array<{ name: string }> } | undefined;
+    expect(schema?.collections.map((collection) => collection.name)).toEqual(['orders']);
   });
 
   test('a role denied delete gets 403 and deletes nothing; the Admin may delete', async () => {
@@ -299,7 +325,12 @@ describeEachDatabase('a real agent connected to a real platform-api', (kind: Dat
       scopes: ['activity_logs:read'],
     });
     const url = `${running.url}/v1/project/${encodeURIComponent(world.project.name)}/environment/${encodeURIComponent(world.environment.name)}/activity-logs?source=agent&limit=100`;
-    type Entry = { action: string; user?: { id: number; email: string }; collection?: { name: string }; recordId?: string };
+    type Entry = {
+      action: string;
+      user?: { id: number; email: string };
+      collection?: { name: string };
+      recordId?: string;
+    };
     const read = async () => {
       const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
       expect(response.status).toBe(200);
@@ -315,15 +346,22 @@ describeEachDatabase('a real agent connected to a real platform-api', (kind: Dat
 
     const entries = await read();
     const update = entries.find((entry) => entry.action === 'update' && entry.recordId === '2');
-    expect(update).toMatchObject({ user: { id: world.member.id, email: world.member.email }, collection: { name: 'orders' } });
+    expect(update).toMatchObject({
+      user: { id: world.member.id, email: world.member.email },
+      collection: { name: 'orders' },
+    });
     const adminDelete = entries.find((entry) => entry.action === 'delete' && entry.recordId === '6');
     expect(adminDelete).toMatchObject({ user: { id: world.admin.id, email: world.admin.email } });
     expect(entries.some((entry) => entry.action === 'export' && entry.user?.id === world.member.id)).toBe(true);
   });
 
-  test("a platform-minted token is accepted; after `keys rotate` old and new tokens work", async () => {
+  test('a platform-minted token is accepted; after `keys rotate` old and new tokens work', async () => {
     const mint = () =>
-      mintUserToken(platform.context, { userId: world.member.id, environmentId: world.environment.id, purpose: 'workflow' });
+      mintUserToken(platform.context, {
+        userId: world.member.id,
+        environmentId: world.environment.id,
+        purpose: 'workflow',
+      });
     const oldToken = await mint();
     expect((await call('GET', '/orders', oldToken)).status).toBe(200);
 
@@ -334,7 +372,10 @@ describeEachDatabase('a real agent connected to a real platform-api', (kind: Dat
     );
 
     const fresh = await call('GET', '/orders', newToken);
-    expect({ status: fresh.status, body: fresh.status === 200 ? '' : await fresh.text() }).toEqual({ status: 200, body: '' });
+    expect({ status: fresh.status, body: fresh.status === 200 ? '' : await fresh.text() }).toEqual({
+      status: 200,
+      body: '',
+    });
     expect((await call('GET', '/orders', oldToken)).status).toBe(200);
   });
 

@@ -231,9 +231,9 @@ describeEachDatabase('POST /login next=', (kind) => {
       String((await request(platform.app).get('/login').query({ next })).headers['content-security-policy']);
     const redirectUri = 'https://agent.example.test:3310/api/authentication/callback';
 
-    expect(await csp(`/agent-auth/authorize?environmentId=1&redirectUri=${encodeURIComponent(redirectUri)}&state=s`)).toContain(
-      "form-action 'self' https://agent.example.test:3310;",
-    );
+    expect(
+      await csp(`/agent-auth/authorize?environmentId=1&redirectUri=${encodeURIComponent(redirectUri)}&state=s`),
+    ).toContain("form-action 'self' https://agent.example.test:3310;");
     expect(await csp('/oauth/authorize?redirectUri=https%3A%2F%2Fevil.example%2F')).toContain("form-action 'self';");
     expect(await csp('/agent-auth/authorize?redirectUri=javascript%3Aalert(1)')).toContain("form-action 'self';");
     expect(await csp('/agent-auth/authorize?redirectUri=not%20a%20url')).toContain("form-action 'self';");
