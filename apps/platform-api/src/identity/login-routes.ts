@@ -1,3 +1,4 @@
+import { AUTHORIZE_PATH } from '@platform/platform-contract';
 import express, { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context';
@@ -37,7 +38,9 @@ export function loginRoutes(context: AppContext): Router {
     options: { next: string; email?: string; error?: string },
   ) {
     const csrfToken = issueCsrfToken(context, req, res);
-    sendPage(res, status, loginPage({ ...options, csrfToken, isSsoAvailable: isOidcConfigured(context.config) }));
+    sendPage(res, status, loginPage({ ...options, csrfToken, isSsoAvailable: isOidcConfigured(context.config) }), {
+      formActionOrigins: agentOriginOf(options.next),
+    });
   }
 
   router.get('/login', async (req, res) => {
@@ -110,4 +113,18 @@ export function loginRoutes(context: AppContext): Router {
   });
 
   return router;
+}
+
+/**
+ * The agent origin an agent sign-in (`next` = `/agent-auth/authorize?…&redirectUri=…`) ends on,
+ * as a list of at most one http(s) origin. The login form's redirects end there (login → authorize
+ * → the agent's callback), and browsers refuse the last one unless the form's CSP allows it. Which
+ * redirect URI is acceptable is still decided by the authorize route; this only lets it through.
+ */
+function agentOriginOf(next: string): string[] {
+  const url = new URL(next, 'http://platform.invalid');
+  const redirectUri = url.pathname === AUTHORIZE_PATH ? url.searchParams.get('redirectUri') : null;
+  if (!redirectUri || !URL.canParse(redirectUri)) return [];
+  const target = new URL(redirectUri);
+  return target.protocol === 'http:' || target.protocol === 'https:' ? [target.origin] : [];
 }

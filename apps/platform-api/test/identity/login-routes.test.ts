@@ -226,6 +226,19 @@ describeEachDatabase('POST /login next=', (kind) => {
     expect(response.headers.location).toBe('/login');
   });
 
+  test("lets the form's redirects reach the agent of an agent sign-in (CSP form-action), and only that origin", async () => {
+    const csp = async (next: string) =>
+      String((await request(platform.app).get('/login').query({ next })).headers['content-security-policy']);
+    const redirectUri = 'https://agent.example.test:3310/api/authentication/callback';
+
+    expect(
+      await csp(`/agent-auth/authorize?environmentId=1&redirectUri=${encodeURIComponent(redirectUri)}&state=s`),
+    ).toContain("form-action 'self' https://agent.example.test:3310;");
+    expect(await csp('/oauth/authorize?redirectUri=https%3A%2F%2Fevil.example%2F')).toContain("form-action 'self';");
+    expect(await csp('/agent-auth/authorize?redirectUri=javascript%3Aalert(1)')).toContain("form-action 'self';");
+    expect(await csp('/agent-auth/authorize?redirectUri=not%20a%20url')).toContain("form-action 'self';");
+  });
+
   test('GET /login?next= sends a signed-in user straight on', async () => {
     const agent = request.agent(platform.app);
     await signIn(agent, { email, password: 'correct-password' });

@@ -22,7 +22,7 @@ export interface PlatformTokenVerifierOptions {
   readonly getEnvironmentId: () => number | undefined;
   /** How long the fetched key set is trusted before it is fetched again; default 10 min. */
   readonly jwksMaxAgeMs?: number;
-  /** Least delay between two fetches triggered by unknown key ids; default 30 s. */
+  /** Least delay between two fetches triggered by unknown key ids (a scheduled fetch does not count); default 30 s. */
   readonly jwksCooldownMs?: number;
 }
 
@@ -33,12 +33,29 @@ export interface PlatformTokenVerifierOptions {
  * environment, a lifetime of at most 15 minutes, and the caller claims.
  */
 export function createPlatformTokenVerifier(options: PlatformTokenVerifierOptions): TokenVerifier {
-  const keySet = createRemoteJWKSet(new URL(`${options.serverUrl}${agentContract.jwks.path}`), {
+  const cacheMaxAge = options.jwksMaxAgeMs ?? 10 * 60_000;
+  const cooldownMs = options.jwksCooldownMs ?? 30_000;
+  // jose's own cooldown counts from any fetch, so a key rotated just after the agent fetched the
+  // set would be refused for the whole cooldown. Its unknown-key reload is disabled here (cooldown
+  // as long as the cache) and done below, throttled only against earlier unknown-key reloads.
+  const remoteKeySet = createRemoteJWKSet(new URL(`${options.serverUrl}${agentContract.jwks.path}`), {
     headers: { [SECRET_HEADER]: options.envSecret },
-    cacheMaxAge: options.jwksMaxAgeMs ?? 10 * 60_000,
-    cooldownDuration: options.jwksCooldownMs ?? 30_000,
+    cacheMaxAge,
+    cooldownDuration: cacheMaxAge,
     timeoutDuration: 5_000,
   });
+  let lastUnknownKeyReloadAt = Number.NEGATIVE_INFINITY;
+  const keySet = async (...args: Parameters<typeof remoteKeySet>) => {
+    try {
+      return await remoteKeySet(...args);
+    } catch (error) {
+      const isUnknownKey = (error as { code?: unknown }).code === 'ERR_JWKS_NO_MATCHING_KEY';
+      if (!isUnknownKey || Date.now() - lastUnknownKeyReloadAt < cooldownMs) throw error;
+      lastUnknownKeyReloadAt = Date.now();
+      await remoteKeySet.reload();
+      return remoteKeySet(...args);
+    }
+  };
 
   return {
     canVerify: (header) => header.alg !== undefined && ALGORITHMS.includes(header.alg),

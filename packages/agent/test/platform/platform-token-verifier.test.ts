@@ -45,6 +45,25 @@ describe('createPlatformTokenVerifier', () => {
     await expect(verifier.verify(newToken)).resolves.toMatchObject({ id: 1 });
   });
 
+  test('accepts a key rotated just after the key set was fetched; unknown keys reload it once per cooldown', async () => {
+    const withCooldown = createPlatformTokenVerifier({
+      serverUrl: sandbox.url,
+      envSecret,
+      getEnvironmentId: () => sandbox.environment(envSecret).id,
+    });
+    await withCooldown.verify(await sandbox.mintUserToken(envSecret, 1));
+
+    await sandbox.rotateSigningKey();
+    await expect(withCooldown.verify(await sandbox.mintUserToken(envSecret, 1))).resolves.toMatchObject({ id: 1 });
+
+    // A second unknown key within the 30 s cooldown is not fetched for: a flood of made-up key
+    // ids cannot make the agent hammer the platform.
+    await sandbox.rotateSigningKey();
+    await expect(withCooldown.verify(await sandbox.mintUserToken(envSecret, 1))).rejects.toMatchObject({
+      name: 'InvalidTokenError',
+    });
+  });
+
   test('refuses a token of another environment', async () => {
     const other = sandbox.addEnvironment();
 
