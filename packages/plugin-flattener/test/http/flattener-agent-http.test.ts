@@ -45,6 +45,7 @@ describeWithService('postgres', 'flattener plugins through a real agent over HTT
       authSecret: AUTH_SECRET,
       envSecret: 'b'.repeat(64),
       isProduction: false,
+      offline: true,
       schemaPath: path.join(workDir, '.platform-schema.json'),
       typingsPath: path.join(workDir, 'typings.ts'),
       logger: () => undefined,
