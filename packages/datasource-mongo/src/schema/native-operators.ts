@@ -1,4 +1,15 @@
-import { allowedOperatorsForColumnType, type ColumnType, type Operator } from '@platform/datasource-toolkit';
+import {
+  ARRAY_OPERATORS,
+  allowedOperatorsForColumnType,
+  type ColumnType,
+  EQUALITY_OPERATORS,
+  MEMBERSHIP_OPERATORS,
+  type Operator,
+  ORDER_OPERATORS,
+  PATTERN_OPERATORS,
+  PRESENCE_OPERATORS,
+  TEXT_CHECK_OPERATORS,
+} from '@platform/datasource-toolkit';
 
 /**
  * What a `$match` expresses directly: comparisons, patterns as regular expressions, lengths with
@@ -6,34 +17,15 @@ import { allowedOperatorsForColumnType, type ColumnType, type Operator } from '@
  * the toolkit's equivalence, which turns them into ranges in the caller's time zone.
  */
 const NATIVE: readonly Operator[] = [
-  'Present',
-  'Blank',
-  'Missing',
-  'Equal',
-  'NotEqual',
-  'In',
-  'NotIn',
-  'LessThan',
-  'LessThanOrEqual',
-  'GreaterThan',
-  'GreaterThanOrEqual',
+  ...PRESENCE_OPERATORS,
+  ...EQUALITY_OPERATORS,
+  ...MEMBERSHIP_OPERATORS,
+  ...ORDER_OPERATORS,
   'Before',
   'After',
-  'Like',
-  'ILike',
-  'Contains',
-  'NotContains',
-  'IContains',
-  'NotIContains',
-  'StartsWith',
-  'IStartsWith',
-  'EndsWith',
-  'IEndsWith',
-  'LongerThan',
-  'ShorterThan',
-  'Match',
-  'IncludesAll',
-  'IncludesNone',
+  ...PATTERN_OPERATORS,
+  ...TEXT_CHECK_OPERATORS,
+  ...ARRAY_OPERATORS,
 ];
 
 /** The operators a column of `columnType` runs natively in a `$match`. @internal */
