@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/**
+ * The step model of a workflow. A run executes the steps in order on one record of the workflow's
+ * collection; "data steps" (`read`, `update`, `action`) go through the environment's agent as the
+ * run's user, `note` writes a platform note on the record, and `condition` checks a field of the
+ * record as last read and either lets the run go on, stops it early (succeeded) or fails it.
+ */
+const fieldName = z.string().trim().min(1, 'expected a field name').max(200);
+const values = z.record(z.string().min(1), z.unknown());
+/** Options every kind accepts: `timeoutMs` bounds the step's call (retried when transient). */
+const stepOptions = { timeoutMs: z.number().int().min(100).max(300_000).optional() };
+
+/** Loads the record (only `fields` when given); later `condition` and `note` steps see it. */
+export const readStepSchema = z.strictObject({
+  kind: z.literal('read'),
+  ...stepOptions,
+  fields: z.array(fieldName).min(1).max(200).optional(),
+});
+
+/** Writes `values` to the record through the agent (its permissions, scopes and hooks apply). */
+export const updateStepSchema = z.strictObject({
+  kind: z.literal('update'),
+  ...stepOptions,
+  values: values.refine((object) => Object.keys(object).length > 0, 'expected at least one field'),
+});
+
+/** Runs the agent action `action` on the record, filling its form with `values`. */
+export const actionStepSchema = z.strictObject({
+  kind: z.literal('action'),
+  ...stepOptions,
+  action: z.string().trim().min(1, 'expected an action name').max(200),
+  values: values.optional(),
+});
+
+/** Adds a platform note on the record; `{{field}}` placeholders take the record's last read values. */
+export const noteStepSchema = z.strictObject({
+  kind: z.literal('note'),
+  ...stepOptions,
+  title: z.string().trim().min(1).max(200).optional(),
+  content: z.string().trim().min(1, 'expected the note text').max(10_000),
+});
+
+export const CONDITION_OPERATORS = [
+  'equal',
+  'not_equal',
+  'present',
+  'blank',
+  'greater_than',
+  'less_than',
+  'in',
+] as const;
+
+/**
+ * Goes on when `field <operator> value` holds for the record as last read; otherwise the run stops:
+ * `otherwise: 'stop'` ends it as succeeded (the remaining steps are skipped), `'fail'` as failed
+ * with `message`.
+ */
+export const conditionStepSchema = z
+  .strictObject({
+    kind: z.literal('condition'),
+    ...stepOptions,
+    field: fieldName,
+    operator: z.enum(CONDITION_OPERATORS),
+    value: z.unknown().optional(),
+    otherwise: z.enum(['stop', 'fail']),
+    message: z.string().trim().min(1).max(500).optional(),
+  })
+  .refine(
+    (step) => step.operator === 'present' || step.operator === 'blank' || step.value !== undefined,
+    { message: 'expected a value for this operator', path: ['value'] },
+  )
+  .refine((step) => step.operator !== 'in' || Array.isArray(step.value), {
+    message: "expected a list of values for 'in'",
+    path: ['value'],
+  });
+
+export const workflowStepSchema = z.discriminatedUnion('kind', [
+  readStepSchema,
+  updateStepSchema,
+  actionStepSchema,
+  noteStepSchema,
+  conditionStepSchema,
+]);
+
+export const workflowDefinitionSchema = z.strictObject({
+  name: z.string().trim().min(1, 'expected a workflow name').max(200),
+  collection: z.string().trim().min(1, 'expected a collection name').max(200),
+  isActive: z.boolean().default(true),
+  steps: z.array(workflowStepSchema).min(1, 'expected at least one step').max(50),
+});
+
+export type WorkflowStep = z.infer<typeof workflowStepSchema>;
+export type WorkflowDefinition = z.infer<typeof workflowDefinitionSchema>;
+export type StepKind = WorkflowStep['kind'];
+
+/** Steps that read or write through the agent: a missing or inaccessible record fails the first one. */
+export const DATA_STEP_KINDS: readonly StepKind[] = ['read', 'update', 'action'];
