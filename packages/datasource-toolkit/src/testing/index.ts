@@ -6,7 +6,12 @@ export {
   runCollectionContract,
 } from './contract/run-collection-contract';
 export { makeFakeDataSource } from './fake-data-source';
-export { makeLibraryDataSource, makeLibraryDefinition, makeLibraryRecords } from './library-data-source';
+export {
+  type LibraryRecordsOptions,
+  makeLibraryDataSource,
+  makeLibraryDefinition,
+  makeLibraryRecords,
+} from './library-data-source';
 export { makeLibrarySchemas } from './library-schemas';
 export { makeCaller } from './make-caller';
 export { makeColumn, makeManyToOne, makeOneToMany, makeSchema } from './schema-factory';

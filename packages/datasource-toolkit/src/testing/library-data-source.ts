@@ -89,8 +89,35 @@ export function makeLibraryDefinition(): InMemoryDataSourceDefinition {
   };
 }
 
-/** Three books by two authors, with covers, reviews and tags. */
-export function makeLibraryRecords(): Record<string, RecordData[]> {
+/** Options of `makeLibraryRecords`. */
+export interface LibraryRecordsOptions {
+  /**
+   * Adds an author without books (`3`, Octavia Butler) and a book without author (`4`, Anonymous
+   * Pamphlet), for tests of empty and null relations. Off by default: many tests count the records.
+   */
+  readonly withOrphans?: boolean;
+}
+
+/**
+ * Three books by two authors, with covers, reviews and tags.
+ *
+ * @example makeLibraryDataSource(makeLibraryRecords({ withOrphans: true }))
+ */
+export function makeLibraryRecords({ withOrphans = false }: LibraryRecordsOptions = {}): Record<string, RecordData[]> {
+  const records = makeLinkedRecords();
+  if (!withOrphans) return records;
+
+  return {
+    ...records,
+    authors: [...(records.authors ?? []), { id: 3, name: 'Octavia Butler' }],
+    books: [
+      ...(records.books ?? []),
+      { id: 4, title: 'Anonymous Pamphlet', isbn: null, publishedAt: null, price: 2, status: 'draft', authorId: null },
+    ],
+  };
+}
+
+function makeLinkedRecords(): Record<string, RecordData[]> {
   return {
     authors: [
       { id: 1, name: 'Frank Herbert' },
