@@ -202,7 +202,7 @@ describe('ActionCollectionDecorator', () => {
         execute: async (context) => void (await context.getRecord(['title', 'price'])),
       });
 
-      await books.execute(makeCaller(), 'Reprint', { Copies: 3 }, booksWithIds(1));
+      await books.execute(makeCaller(), 'Reprint', { Copies: 3 }, booksWithIds(3));
 
       expect(child.callsOf('list')).toHaveLength(1);
     });

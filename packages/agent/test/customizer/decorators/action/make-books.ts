@@ -1,11 +1,11 @@
 import { ConditionTreeLeaf, Filter } from '@platform/datasource-toolkit';
 import { ActionCollectionDecorator } from '../../../../src/customizer/decorators/action/action-collection-decorator';
 import { DataSourceDecorator } from '../../../../src/customizer/decorators/data-source-decorator';
-import { makeLibrary } from '../../../factories/library-definition';
+import { makeCountingLibrary } from '../../../factories/make-counting-library';
 
-/** The books of the library under an action layer, and the counting child below it. */
+/** The books of the toolkit's library under an action layer, and the counting child below it. */
 export function makeBooks() {
-  const library = makeLibrary();
+  const library = makeCountingLibrary();
   const layer = new DataSourceDecorator(library, ActionCollectionDecorator);
 
   return { books: layer.getCollection('books'), child: library.getCollection('books'), layer };
