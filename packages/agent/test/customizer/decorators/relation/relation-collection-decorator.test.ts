@@ -10,16 +10,18 @@ import {
 import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { DataSourceDecorator } from '../../../../src/customizer/decorators/data-source-decorator';
 import { RelationCollectionDecorator } from '../../../../src/customizer/decorators/relation/relation-collection-decorator';
-import { makeLibrary } from '../../../factories/library-definition';
+import { makeCountingLibrary } from '../../../factories/make-counting-library';
 
+// The toolkit's reviews and covers point at books by `bookId` without declaring a relation: this
+// layer adds it. Books already declare `reviews` natively, so the added one-to-many is `ratings`.
 function setup() {
-  const library = makeLibrary();
+  const library = makeCountingLibrary();
   const layer = new DataSourceDecorator(library, RelationCollectionDecorator);
   const reviews = layer.getCollection('reviews');
   const books = layer.getCollection('books');
   reviews.addRelation('book', { type: 'ManyToOne', foreignCollection: 'books', foreignKey: 'bookId' });
   books.addRelation('firstReview', { type: 'OneToOne', foreignCollection: 'reviews', originKey: 'bookId' });
-  books.addRelation('reviews', { type: 'OneToMany', foreignCollection: 'reviews', originKey: 'bookId' });
+  books.addRelation('ratings', { type: 'OneToMany', foreignCollection: 'reviews', originKey: 'bookId' });
   library.reset();
 
   return { layer, reviews, books, library };
@@ -36,7 +38,7 @@ describe('RelationCollectionDecorator', () => {
         foreignKey: 'bookId',
         foreignKeyTarget: 'id',
       });
-      expect(books.schema.fields.reviews).toEqual({
+      expect(books.schema.fields.ratings).toEqual({
         type: 'OneToMany',
         foreignCollection: 'reviews',
         originKey: 'bookId',
@@ -76,27 +78,27 @@ describe('RelationCollectionDecorator', () => {
       const records = await reviews.list(makeCaller(), new PaginatedFilter(), new Projection('id', 'book:title'));
 
       expect(records).toEqual([
-        { id: 1, book: { title: 'The Dispossessed' } },
-        { id: 2, book: { title: 'The Dispossessed' } },
-        { id: 3, book: { title: 'Solaris' } },
+        { id: 1, book: { title: 'Dune' } },
+        { id: 2, book: { title: 'Dune' } },
+        { id: 3, book: { title: 'The Dispossessed' } },
       ]);
       const bookCalls = library.getCollection('books').calls;
       expect(bookCalls).toHaveLength(1);
       expect((bookCalls[0]!.args[1] as PaginatedFilter).conditionTree?.toPlainObject()).toEqual({
         field: 'id',
         operator: 'In',
-        value: [1, 4],
+        value: [1, 2],
       });
     });
 
     test('loads a one-to-one relation, null when no record points back', async () => {
       const { books, library } = setup();
 
-      const records = await books.list(makeCaller(), new PaginatedFilter(), new Projection('id', 'firstReview:body'));
+      const records = await books.list(makeCaller(), new PaginatedFilter(), new Projection('id', 'firstReview:rating'));
 
-      expect(records.slice(0, 3)).toEqual([
-        { id: 1, firstReview: { body: 'Stunning' } },
-        { id: 2, firstReview: null },
+      expect(records).toEqual([
+        { id: 1, firstReview: { rating: 5 } },
+        { id: 2, firstReview: { rating: 3 } },
         { id: 3, firstReview: null },
       ]);
       expect(library.getCollection('reviews').calls).toHaveLength(1);
@@ -105,13 +107,9 @@ describe('RelationCollectionDecorator', () => {
     test('follows native relations of related records', async () => {
       const { reviews } = setup();
 
-      const records = await reviews.list(
-        makeCaller(),
-        new PaginatedFilter(),
-        new Projection('id', 'book:author:lastName'),
-      );
+      const records = await reviews.list(makeCaller(), new PaginatedFilter(), new Projection('id', 'book:author:name'));
 
-      expect(records[2]).toEqual({ id: 3, book: { author: { lastName: 'Lem' } } });
+      expect(records[2]).toEqual({ id: 3, book: { author: { name: 'Ursula Le Guin' } } });
     });
 
     test('follows emulated relations behind native ones', async () => {
@@ -128,7 +126,12 @@ describe('RelationCollectionDecorator', () => {
         new Projection('id', 'author:anyBook:title'),
       );
 
-      expect(records[2]).toEqual({ id: 3, author: { anyBook: { title: 'Invisible Cities' } } });
+      // Frank Herbert wrote books 1 and 3: a one-to-one keeps the first, as `firstReview` does.
+      expect(records).toEqual([
+        { id: 1, author: { anyBook: { title: 'Dune' } } },
+        { id: 2, author: { anyBook: { title: 'The Dispossessed' } } },
+        { id: 3, author: { anyBook: { title: 'Dune' } } },
+      ]);
       expect(library.getCollection('books').calls).toHaveLength(2);
     });
 
@@ -147,22 +150,22 @@ describe('RelationCollectionDecorator', () => {
 
       const records = await reviews.list(
         makeCaller(),
-        new PaginatedFilter({ conditionTree: new ConditionTreeLeaf('book:title', 'Equal', 'Solaris') }),
+        new PaginatedFilter({ conditionTree: new ConditionTreeLeaf('book:title', 'Equal', 'The Dispossessed') }),
         new Projection('id'),
       );
 
       expect(records).toEqual([{ id: 3 }]);
       const sent = library.getCollection('reviews').calls[0]!.args[1] as PaginatedFilter;
-      expect(sent.conditionTree?.toPlainObject()).toEqual({ field: 'bookId', operator: 'In', value: [4] });
+      expect(sent.conditionTree?.toPlainObject()).toEqual({ field: 'bookId', operator: 'In', value: [2] });
     });
 
     test('keeps records without a related record for conditions true on nothing (Missing, NotEqual...)', async () => {
       const { reviews, library } = setup();
-      await library.getCollection('reviews').create(makeCaller(), [{ id: 4, bookId: null, rating: 1, body: 'Orphan' }]);
+      await library.getCollection('reviews').create(makeCaller(), [{ id: 4, bookId: null, rating: 1 }]);
 
       const records = await reviews.list(
         makeCaller(),
-        new PaginatedFilter({ conditionTree: new ConditionTreeLeaf('book:title', 'NotEqual', 'Solaris') }),
+        new PaginatedFilter({ conditionTree: new ConditionTreeLeaf('book:title', 'NotEqual', 'The Dispossessed') }),
         new Projection('id'),
       );
 
@@ -171,7 +174,7 @@ describe('RelationCollectionDecorator', () => {
 
     test('filters updates and deletes through the relation too', async () => {
       const { reviews, library } = setup();
-      const filter = new Filter({ conditionTree: new ConditionTreeLeaf('book:title', 'Equal', 'The Dispossessed') });
+      const filter = new Filter({ conditionTree: new ConditionTreeLeaf('book:title', 'Equal', 'Dune') });
 
       await reviews.delete(makeCaller(), filter);
 
@@ -196,8 +199,8 @@ describe('RelationCollectionDecorator', () => {
       );
 
       expect(records).toEqual([
-        { id: 3, book: { title: 'Solaris' } },
-        { id: 2, book: { title: 'The Dispossessed' } },
+        { id: 2, book: { title: 'Dune' } },
+        { id: 1, book: { title: 'Dune' } },
       ]);
     });
   });
@@ -213,8 +216,8 @@ describe('RelationCollectionDecorator', () => {
       );
 
       expect(rows).toEqual([
-        { value: 2, group: { 'book:title': 'The Dispossessed' } },
-        { value: 1, group: { 'book:title': 'Solaris' } },
+        { value: 2, group: { 'book:title': 'Dune' } },
+        { value: 1, group: { 'book:title': 'The Dispossessed' } },
       ]);
     });
 
@@ -236,7 +239,7 @@ describe('RelationCollectionDecorator', () => {
       ).toThrow(
         expect.objectContaining({
           name: 'NotFoundError',
-          message: expect.stringContaining('Collections: authors, books, reviews'),
+          message: expect.stringContaining('Collections: authors, books, covers, reviews, tags, bookTags, events.'),
         }),
       );
     });
@@ -258,19 +261,19 @@ describe('RelationCollectionDecorator', () => {
     });
 
     test('refuses keys of incompatible types', () => {
-      const { reviews } = setup();
+      const { layer } = setup();
 
       expect(() =>
-        reviews.addRelation('x', {
+        layer.getCollection('covers').addRelation('x', {
           type: 'ManyToOne',
           foreignCollection: 'books',
-          foreignKey: 'body',
+          foreignKey: 'url',
           foreignKeyTarget: 'id',
         }),
       ).toThrow(
         expect.objectContaining({
           name: 'ValidationError',
-          message: expect.stringContaining("'reviews.body' (String) cannot point at 'books.id' (Number)"),
+          message: expect.stringContaining("'covers.url' (String) cannot point at 'books.id' (Number)"),
         }),
       );
     });
