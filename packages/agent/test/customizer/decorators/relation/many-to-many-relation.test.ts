@@ -1,11 +1,8 @@
 import { createInMemoryDataSource, type DataSource, type RecordData } from '@platform/datasource-toolkit';
-import express from 'express';
-import { SignJWT } from 'jose';
 import request from 'supertest';
 import { type CollectionCustomizer, DataSourceCustomizer } from '../../../../src';
-import { createAgentRouter } from '../../../../src/http/create-agent-router';
+import { makeApp } from '../../../factories/make-app';
 
-const AUTH_SECRET = 'many-to-many-test-secret-of-32-characters!';
 const pk = { type: 'Column', columnType: 'Number', isPrimaryKey: true, isAutoIncrement: true } as const;
 
 /**
@@ -56,31 +53,8 @@ async function serveShelf(customize: (customizer: DataSourceCustomizer) => DataS
       tags.addManyToManyRelation('books', 'books', 'bookTags', { originKey: 'tagId', foreignKey: 'bookId' }),
     );
   const dataSource = await customize(customizer).getDataSource(() => {});
-  const app = express();
-  app.use(
-    createAgentRouter(() => dataSource, {
-      prefix: '/platform',
-      authSecret: AUTH_SECRET,
-      isProduction: false,
-      useUnsafeActionEndpoint: false,
-      logger: () => {},
-    }),
-  );
-  const user = {
-    id: 1,
-    email: 'ada@example.com',
-    firstName: 'Ada',
-    lastName: 'L',
-    team: 'Ops',
-    role: 'Admin',
-    tags: {},
-  };
-  const token = await new SignJWT(user)
-    .setProtectedHeader({ alg: 'HS256' })
-    .setExpirationTime('1h')
-    .sign(new TextEncoder().encode(AUTH_SECRET));
+  const { app, authorization } = await makeApp({ dataSource });
   const agent = request(app);
-  const authorization = `Bearer ${token}`;
 
   return {
     get: (path: string) => agent.get(`/platform${path}`).set('Authorization', authorization),
