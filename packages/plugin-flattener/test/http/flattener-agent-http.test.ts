@@ -2,11 +2,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Agent, createAgent } from '@platform/agent';
+import { type Agent, createAgent, createDevelopmentUserToken } from '@platform/agent';
 import { createSqlDataSource } from '@platform/datasource-sql';
 import { createPostgresDatabase, describeWithService, type TestDatabase } from '@platform/tooling/test-services';
 import express from 'express';
-import { SignJWT } from 'jose';
 import { Client } from 'pg';
 import request from 'supertest';
 import ts from 'typescript';
@@ -66,19 +65,7 @@ describeWithService('postgres', 'flattener plugins through a real agent over HTT
     await agent.start();
     server = http.createServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const token = await new SignJWT({
-      id: 1,
-      email: 'ada@example.com',
-      firstName: 'Ada',
-      lastName: 'L',
-      team: 'Ops',
-      role: 'Admin',
-      tags: {},
-    })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setExpirationTime('1h')
-      .sign(new TextEncoder().encode(AUTH_SECRET));
-    authorization = `Bearer ${token}`;
+    authorization = `Bearer ${await createDevelopmentUserToken({ authSecret: AUTH_SECRET })}`;
   }, 60_000);
 
   afterAll(async () => {
