@@ -6,6 +6,7 @@ import {
   type ContractRouteName,
   EVENTS_HEARTBEAT_SECONDS,
   EVENTS_PATH,
+  JWKS_MAX_AGE_SECONDS,
   SECRET_HEADER,
 } from '@platform/platform-contract';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
@@ -21,6 +22,7 @@ export interface SandboxState {
   readonly keys: SigningKeys;
   /** Open events streams, closed with the sandbox. */
   readonly streams: Set<Response>;
+  readonly now: () => Date;
 }
 
 interface PendingCode {
@@ -54,7 +56,12 @@ export function createSandboxApp(state: SandboxState): express.Express {
     if (user === undefined) return sendError(res, 403, 'forbidden', 'The sandbox environment has no user to sign in.');
 
     const code = randomBytes(24).toString('base64url');
-    codes.set(hash(code), { environment, userId: user.id, redirectUri, expiresAt: Date.now() + CODE_LIFETIME_MS });
+    codes.set(hash(code), {
+      environment,
+      userId: user.id,
+      redirectUri,
+      expiresAt: state.now().getTime() + CODE_LIFETIME_MS,
+    });
     const target = new URL(redirectUri);
     target.searchParams.set('code', code);
     target.searchParams.set('state', clientState);
@@ -116,7 +123,10 @@ export function createSandboxApp(state: SandboxState): express.Express {
   handle(agentApi, 'permissions', (environment) => ({ roles: environment.listRoles() }));
   handle(agentApi, 'users', (environment) => ({ users: environment.listUsers() }));
   handle(agentApi, 'renderings', (environment) => ({ renderings: environment.listRenderings() }));
-  handle(agentApi, 'jwks', () => state.keys.jwks());
+  handle(agentApi, 'jwks', (_environment, _body, res) => {
+    res.set('Cache-Control', `max-age=${JWKS_MAX_AGE_SECONDS}`);
+    return state.keys.jwks();
+  });
   handle(agentApi, 'activity', (environment, body) => {
     environment.activity.push(...body.entries);
   });
@@ -125,7 +135,7 @@ export function createSandboxApp(state: SandboxState): express.Express {
     const key = hash(body.code);
     const pending = codes.get(key);
     codes.delete(key);
-    if (pending === undefined || pending.environment !== environment || pending.expiresAt < Date.now()) {
+    if (pending === undefined || pending.environment !== environment || pending.expiresAt < state.now().getTime()) {
       return sendError(res, 400, 'invalid_grant', 'The code is unknown, expired or already used.');
     }
     if (pending.redirectUri !== body.redirectUri) {
