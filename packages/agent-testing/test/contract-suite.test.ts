@@ -52,6 +52,7 @@ async function startSandboxForContract(): Promise<AgentContractTarget> {
           environment.removeUser(leaving.id);
         }
       },
+      mintUserToken: () => sandbox.mintUserToken(envSecret, member.id),
       advanceClock: async (milliseconds) => {
         clock += milliseconds;
       },

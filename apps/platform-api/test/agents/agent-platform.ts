@@ -2,6 +2,7 @@ import type { AgentContractTarget } from '@platform/platform-contract/testing';
 import { grantCollectionRights, setScope } from '../../src/agents/agent-admin-service';
 import { closeAgentEvents } from '../../src/agents/agent-events';
 import { issueAuthorizationCode } from '../../src/agents/authorization-codes';
+import { mintUserToken } from '../../src/agents/mint-user-token';
 import type { AppContext } from '../../src/context';
 import type { Role } from '../../src/generated/prisma/client';
 import { serve } from '../../src/http/serve';
@@ -47,6 +48,8 @@ export async function startAgentPlatform(kind: DatabaseKind): Promise<AgentPlatf
         await context.prisma.teamMembership.delete({ where: { teamId_userId: membership } });
         return code;
       },
+      mintUserToken: () =>
+        mintUserToken(context, { userId: world.member.id, environmentId: world.environment.id, purpose: 'workflow' }),
       advanceClock: async (milliseconds) => clock.advance(milliseconds),
     },
     async close() {

@@ -35,6 +35,8 @@ export interface AgentContractSeed {
    * taking them out of the team would) before the code is exchanged.
    */
   issueCodeForRemovedUser(redirectUri: string): Promise<string>;
+  /** A workflow token for the target's user, minted as the platform mints it for a workflow run. */
+  mintUserToken(): Promise<string>;
   /** Moves the server's clock forward by `milliseconds` (authorization codes expire on it). */
   advanceClock(milliseconds: number): Promise<void>;
 }

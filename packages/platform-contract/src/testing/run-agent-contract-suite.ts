@@ -13,6 +13,7 @@ import { openEventStream } from './event-stream-reader';
 import { describeRefusalCases } from './refusal-cases';
 import { describeSignInCases } from './sign-in-cases';
 import { createSuiteContext } from './suite-context';
+import { describeTokenCases } from './token-cases';
 
 const randomHash = () => randomBytes(20).toString('hex');
 
@@ -47,6 +48,7 @@ export function runAgentContractSuite(name: string, setup: () => Promise<AgentCo
 
     describeRefusalCases(suite);
     describeSignInCases(suite);
+    describeTokenCases(suite);
 
     test('the schema is asked for until uploaded, then again for another hash', async () => {
       const schemaHash = randomHash();
