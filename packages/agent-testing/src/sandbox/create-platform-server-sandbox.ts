@@ -6,6 +6,7 @@ import {
   PLATFORM_TOKEN_MAX_LIFETIME_SECONDS,
   platformTokenAudience,
 } from '@platform/platform-contract';
+import { answerClientError } from './sandbox-client-error';
 import { SandboxEnvironment } from './sandbox-environment';
 import { createSandboxApp, type SandboxState } from './sandbox-routes';
 import { SigningKeys } from './signing-keys';
@@ -72,6 +73,7 @@ export async function createPlatformServerSandbox(
   await keys.rotate();
   const state: SandboxState = { environments: new Map(), keys, streams: new Set(), now };
   const server = createServer(createSandboxApp(state));
+  server.on('clientError', answerClientError);
   server.listen(port, '127.0.0.1');
   await once(server, 'listening');
   const actualPort = (server.address() as AddressInfo).port;

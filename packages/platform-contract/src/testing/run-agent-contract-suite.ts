@@ -10,6 +10,7 @@ import {
 } from '@platform/platform-contract';
 import type { AgentContractTarget } from './agent-contract-target';
 import { openEventStream } from './event-stream-reader';
+import { describeMalformedHttpCases } from './malformed-http-cases';
 import { describeRefusalCases } from './refusal-cases';
 import { describeSignInCases } from './sign-in-cases';
 import { createSuiteContext } from './suite-context';
@@ -47,6 +48,7 @@ export function runAgentContractSuite(name: string, setup: () => Promise<AgentCo
     const { send } = suite;
 
     describeRefusalCases(suite);
+    describeMalformedHttpCases(suite);
     describeSignInCases(suite);
     describeTokenCases(suite);
 
