@@ -4,6 +4,7 @@ export {
   createPlatformServerSandbox,
   type MintUserTokenOptions,
   type PlatformServerSandbox,
+  type PlatformServerSandboxOptions,
 } from './sandbox/create-platform-server-sandbox';
 export {
   SANDBOX_ROLES,

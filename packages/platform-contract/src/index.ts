@@ -62,6 +62,7 @@ export {
   agentContract,
   EVENTS_HEARTBEAT_SECONDS,
   EVENTS_PATH,
+  JWKS_MAX_AGE_SECONDS,
   SECRET_HEADER,
 } from './routes';
 export type { ScopeUser } from './scope-variables';

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const contractErrorSchema = z.object({
   code: z.string(),
   message: z.string(),
+  /** On 400 `invalid_request`: each refused field, `body.<path>`, with what is wrong with it. */
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ContractError = z.infer<typeof contractErrorSchema>;
 

@@ -91,7 +91,7 @@ export const agentContract = {
     response: renderingsResponseSchema,
     status: 200,
   }),
-  /** The JSON Web Key Set of platform-minted user tokens (`Cache-Control: max-age` honoured). */
+  /** The JSON Web Key Set of platform-minted user tokens (cacheable for `JWKS_MAX_AGE_SECONDS`). */
   jwks: route({
     method: 'GET',
     path: `${AGENT_API_PREFIX}/jwks`,
@@ -131,6 +131,9 @@ export const agentContract = {
  */
 export const EVENTS_PATH = `${AGENT_API_PREFIX}/events`;
 export const EVENTS_HEARTBEAT_SECONDS = 15;
+
+/** How long agents may cache the `jwks` answer: its `Cache-Control: max-age`, in seconds. */
+export const JWKS_MAX_AGE_SECONDS = 300;
 
 export type AgentContract = typeof agentContract;
 export type ContractRouteName = keyof AgentContract;

@@ -4,6 +4,7 @@ import {
   agentContract,
   codeExchangeRequestSchema,
   EVENTS_PATH,
+  JWKS_MAX_AGE_SECONDS,
   schemaCheckRequestSchema,
   schemaUploadRequestSchema,
 } from '@platform/platform-contract';
@@ -22,9 +23,6 @@ import { publishedKeys, toJwks } from './signing-keys';
 
 /** Schemas of large databases pass the app's 1 MB JSON limit; the secret is checked first. */
 const AGENT_BODY_LIMIT = '20mb';
-
-/** How long agents may cache the key set (`Cache-Control: max-age`), in seconds. */
-export const JWKS_MAX_AGE_SECONDS = 300;
 
 /** Path of a contract route relative to the router's mount point, AGENT_API_PREFIX. */
 function local(path: string): string {

@@ -2,10 +2,13 @@ import type { AgentContractTarget } from '@platform/platform-contract/testing';
 import { grantCollectionRights, setScope } from '../../src/agents/agent-admin-service';
 import { closeAgentEvents } from '../../src/agents/agent-events';
 import { issueAuthorizationCode } from '../../src/agents/authorization-codes';
+import { mintUserToken } from '../../src/agents/mint-user-token';
 import type { AppContext } from '../../src/context';
 import type { Role } from '../../src/generated/prisma/client';
 import { serve } from '../../src/http/serve';
 import { type AgentWorld, seedAgentWorld } from '../factories/agent-factory';
+import { createTestClock } from '../factories/test-clock';
+import { seedUser } from '../factories/user-factory';
 import { createTestContext, type DatabaseKind } from '../helpers/test-context';
 
 /** platform-api on a real socket over a fresh database of `kind`, with an AgentWorld seeded. */
@@ -15,7 +18,9 @@ export interface AgentPlatform extends AgentContractTarget {
 }
 
 export async function startAgentPlatform(kind: DatabaseKind): Promise<AgentPlatform> {
-  const test = await createTestContext(kind);
+  // Starts at the real time: the suite's messages carry real instants.
+  const clock = createTestClock(new Date());
+  const test = await createTestContext(kind, { now: clock.now });
   const { context } = test;
   const running = await serve(test.app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 2_000 });
   const world = await seedAgentWorld(context);
@@ -35,6 +40,17 @@ export async function startAgentPlatform(kind: DatabaseKind): Promise<AgentPlatf
         grantCollectionRights(context, { ...target, role: role as Role, collection, rights: [...rights], actions: [] }),
       setScope: (team, collection, condition) => setScope(context, { ...target, team, collection, condition }),
       issueCode: (redirectUri) => issueAuthorizationCode(context, world.environment, world.member.id, redirectUri),
+      async issueCodeForRemovedUser(redirectUri) {
+        const leaving = await seedUser(context, { project: world.project, role: 'Editor' });
+        const membership = { teamId: world.team.id, userId: leaving.id };
+        await context.prisma.teamMembership.create({ data: membership });
+        const code = await issueAuthorizationCode(context, world.environment, leaving.id, redirectUri);
+        await context.prisma.teamMembership.delete({ where: { teamId_userId: membership } });
+        return code;
+      },
+      mintUserToken: () =>
+        mintUserToken(context, { userId: world.member.id, environmentId: world.environment.id, purpose: 'workflow' }),
+      advanceClock: async (milliseconds) => clock.advance(milliseconds),
     },
     async close() {
       const stopping = running.close();

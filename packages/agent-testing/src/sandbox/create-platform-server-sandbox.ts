@@ -6,6 +6,7 @@ import {
   PLATFORM_TOKEN_MAX_LIFETIME_SECONDS,
   platformTokenAudience,
 } from '@platform/platform-contract';
+import { answerClientError } from './sandbox-client-error';
 import { SandboxEnvironment } from './sandbox-environment';
 import { createSandboxApp, type SandboxState } from './sandbox-routes';
 import { SigningKeys } from './signing-keys';
@@ -24,6 +25,14 @@ export interface MintUserTokenOptions {
   readonly expiresInSeconds?: number;
   /** Overrides any claim (to mint a token for another audience, say). */
   readonly claims?: Record<string, unknown>;
+}
+
+export interface PlatformServerSandboxOptions {
+  /**
+   * The sandbox's clock (authorization code expiry, minted tokens); the real one by default. A
+   * test moves it to expire a code without waiting.
+   */
+  readonly now?: () => Date;
 }
 
 /** A running sandbox. */
@@ -55,11 +64,16 @@ export interface PlatformServerSandbox {
  * const envSecret = sandbox.addEnvironment({ agentUrl: 'http://127.0.0.1:3351' });
  * const agent = createAgent({ envSecret, serverUrl: sandbox.url, authSecret });
  */
-export async function createPlatformServerSandbox(port = 0): Promise<PlatformServerSandbox> {
+export async function createPlatformServerSandbox(
+  port = 0,
+  options: PlatformServerSandboxOptions = {},
+): Promise<PlatformServerSandbox> {
+  const now = options.now ?? (() => new Date());
   const keys = new SigningKeys();
   await keys.rotate();
-  const state: SandboxState = { environments: new Map(), keys, streams: new Set() };
+  const state: SandboxState = { environments: new Map(), keys, streams: new Set(), now };
   const server = createServer(createSandboxApp(state));
+  server.on('clientError', answerClientError);
   server.listen(port, '127.0.0.1');
   await once(server, 'listening');
   const actualPort = (server.address() as AddressInfo).port;
@@ -89,7 +103,7 @@ export async function createPlatformServerSandbox(port = 0): Promise<PlatformSer
     async mintUserToken(envSecret, userId, options = {}) {
       const env = environment(envSecret);
       const { id, email, firstName, lastName, team, role, tags, renderingId } = env.getUser(userId);
-      const iat = Math.floor(Date.now() / 1000);
+      const iat = Math.floor(now().getTime() / 1000);
 
       return keys.sign({
         iss: PLATFORM_TOKEN_ISSUER,

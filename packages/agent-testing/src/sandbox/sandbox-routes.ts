@@ -1,72 +1,82 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
+  AGENT_API_PREFIX,
   AUTHORIZE_PATH,
   agentContract,
   authorizeQuerySchema,
   type ContractRouteName,
   EVENTS_HEARTBEAT_SECONDS,
   EVENTS_PATH,
+  JWKS_MAX_AGE_SECONDS,
   SECRET_HEADER,
 } from '@platform/platform-contract';
-import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
+import express, { type Request, type Response } from 'express';
 import type { z } from 'zod';
+import { SandboxCodes } from './sandbox-codes';
 import type { SandboxEnvironment } from './sandbox-environment';
+import { errorHandler, notFound, sendError, sendValidationError } from './sandbox-errors';
+import { isUnderAgentUrl, refuseSignIn } from './sandbox-sign-in-page';
 import type { SigningKeys } from './signing-keys';
 
-/** One-time sign-in codes live this long, as on platform-api. */
-const CODE_LIFETIME_MS = 60_000;
+/** As platform-api: schemas of large databases are big; the secret is checked before parsing. */
+const AGENT_BODY_LIMIT = '20mb';
 
 export interface SandboxState {
   readonly environments: Map<string, SandboxEnvironment>;
   readonly keys: SigningKeys;
   /** Open events streams, closed with the sandbox. */
   readonly streams: Set<Response>;
+  readonly now: () => Date;
 }
 
-interface PendingCode {
-  readonly environment: SandboxEnvironment;
-  readonly userId: number;
-  readonly redirectUri: string;
-  readonly expiresAt: number;
-}
-
-/** The sandbox's HTTP app: every route of `agentContract`, the events stream and the authorize page. */
+/**
+ * The sandbox's HTTP app: every route of `agentContract` and the events stream under
+ * AGENT_API_PREFIX (behind the secret), the authorize page, and platform-api's 404 and error
+ * bodies for everything else.
+ */
 export function createSandboxApp(state: SandboxState): express.Express {
-  const codes = new Map<string, PendingCode>();
+  const codes = new SandboxCodes(state.now);
   const app = express();
   app.disable('x-powered-by');
 
   app.get(AUTHORIZE_PATH, (req, res) => {
     const query = authorizeQuerySchema.safeParse(req.query);
-    if (!query.success) return sendError(res, 400, 'invalid_request', describe(query.error));
+    if (!query.success) {
+      return refuseSignIn(res, 400, 'The sign-in link is incomplete: it needs environmentId, redirectUri and state.');
+    }
     const { environmentId, redirectUri, state: clientState } = query.data;
     const environment = [...state.environments.values()].find((candidate) => candidate.id === environmentId);
-    if (environment === undefined) return sendError(res, 404, 'not_found', `No environment ${environmentId}.`);
-    if (environment.agentUrl === null || !redirectUri.startsWith(environment.agentUrl)) {
-      return sendError(
+    if (environment === undefined) return refuseSignIn(res, 400, `No environment with id ${environmentId}.`);
+    if (environment.agentUrl === null) {
+      return refuseSignIn(
         res,
         400,
-        'invalid_request',
-        `redirectUri must start with the agent URL (${environment.agentUrl}).`,
+        `Environment ${environment.name} has no agent URL yet; give it one with sandbox.addEnvironment({ agentUrl }).`,
       );
     }
+    if (!isUnderAgentUrl(redirectUri, environment.agentUrl)) {
+      return refuseSignIn(res, 400, `The redirect URI is not under the agent URL of environment ${environment.name}.`);
+    }
+    // No login form: the sandbox signs in its current user.
     const user = environment.currentUser;
-    if (user === undefined) return sendError(res, 403, 'forbidden', 'The sandbox environment has no user to sign in.');
+    if (user === undefined) {
+      return refuseSignIn(res, 403, `You have no access to environment ${environment.name}: the sandbox has no user.`);
+    }
 
-    const code = randomBytes(24).toString('base64url');
-    codes.set(hash(code), { environment, userId: user.id, redirectUri, expiresAt: Date.now() + CODE_LIFETIME_MS });
     const target = new URL(redirectUri);
-    target.searchParams.set('code', code);
+    target.searchParams.set('code', codes.issue(environment, user.id, redirectUri));
     target.searchParams.set('state', clientState);
-    res.redirect(303, target.toString());
+    res.set('Cache-Control', 'no-store').redirect(303, target.toString());
   });
 
   const agentApi = express.Router();
   agentApi.use((req, res, next) => {
     const secret = req.get(SECRET_HEADER);
-    const environment = secret === undefined ? undefined : state.environments.get(secret);
+    if (secret === undefined || secret === '') {
+      return sendError(res, 401, 'unauthorized', `Send the environment secret in the ${SECRET_HEADER} header.`);
+    }
+    const environment = state.environments.get(secret);
     if (environment === undefined) {
-      return sendError(res, 401, 'unauthorized', `Send a valid environment secret in the ${SECRET_HEADER} header.`);
+      return sendError(res, 401, 'unauthorized', "The environment secret is not valid: check the agent's envSecret.");
     }
     const outage = environment.outageStatus;
     if (outage !== undefined)
@@ -74,12 +84,18 @@ export function createSandboxApp(state: SandboxState): express.Express {
     res.locals.environment = environment;
     next();
   });
-  agentApi.use(express.json({ limit: '10mb' }));
+  agentApi.use(express.json({ limit: AGENT_BODY_LIMIT }));
 
-  agentApi.get(EVENTS_PATH, (_req, res) => {
+  agentApi.get(local(EVENTS_PATH), (_req, res) => {
     const environment = environmentOf(res);
     environment.countRequest('events');
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      // Tells a reverse proxy (nginx) in front not to buffer the stream, as platform-api does.
+      'X-Accel-Buffering': 'no',
+    });
     res.write(': connected\n\n');
     const heartbeat = setInterval(() => res.write(': ping\n\n'), EVENTS_HEARTBEAT_SECONDS * 1000);
     // Cut at once (an outage): no event may reach this stream once the outage started.
@@ -116,28 +132,23 @@ export function createSandboxApp(state: SandboxState): express.Express {
   handle(agentApi, 'permissions', (environment) => ({ roles: environment.listRoles() }));
   handle(agentApi, 'users', (environment) => ({ users: environment.listUsers() }));
   handle(agentApi, 'renderings', (environment) => ({ renderings: environment.listRenderings() }));
-  handle(agentApi, 'jwks', () => state.keys.jwks());
+  handle(agentApi, 'jwks', (_environment, _body, res) => {
+    res.set('Cache-Control', `max-age=${JWKS_MAX_AGE_SECONDS}`);
+    return state.keys.jwks();
+  });
   handle(agentApi, 'activity', (environment, body) => {
     environment.activity.push(...body.entries);
   });
   handle(agentApi, 'customizations', (environment) => ({ actions: environment.listNoCodeActions() }));
   handle(agentApi, 'exchangeCode', (environment, body, res) => {
-    const key = hash(body.code);
-    const pending = codes.get(key);
-    codes.delete(key);
-    if (pending === undefined || pending.environment !== environment || pending.expiresAt < Date.now()) {
-      return sendError(res, 400, 'invalid_grant', 'The code is unknown, expired or already used.');
-    }
-    if (pending.redirectUri !== body.redirectUri) {
-      return sendError(res, 400, 'invalid_grant', 'The redirectUri differs from the authorize request.');
-    }
-
-    return { user: environment.getUser(pending.userId) };
+    const exchange = codes.exchange(environment, body.code, body.redirectUri);
+    if ('refusal' in exchange) return sendError(res, 400, 'invalid_grant', exchange.refusal);
+    return { user: exchange.user };
   });
 
-  app.use(agentApi);
-  app.use((_req, res) => sendError(res, 404, 'not_found', 'No such route on the sandbox.'));
-  app.use(errorHandler);
+  app.use(AGENT_API_PREFIX, agentApi);
+  app.use(notFound());
+  app.use(errorHandler());
 
   return app;
 }
@@ -157,13 +168,13 @@ function handle<Name extends ContractRouteName>(
 ): void {
   const route = agentContract[name];
   const method = route.method === 'GET' ? 'get' : route.method === 'POST' ? 'post' : 'put';
-  router[method](route.path, (req: Request, res: Response) => {
+  router[method](local(route.path), (req: Request, res: Response) => {
     const environment = environmentOf(res);
     environment.countRequest(name);
     let body: unknown;
     if (route.request !== null) {
       const parsed = route.request.safeParse(req.body);
-      if (!parsed.success) return sendError(res, 400, 'invalid_request', describe(parsed.error));
+      if (!parsed.success) return sendValidationError(res, parsed.error);
       body = parsed.data;
     }
     const override = environment.getOverride(name);
@@ -180,26 +191,7 @@ function environmentOf(res: Response): SandboxEnvironment {
   return res.locals.environment as SandboxEnvironment;
 }
 
-function sendError(res: Response, status: number, code: string, message: string): void {
-  res.status(status).json({ code, message });
+/** Path of a contract route relative to the router's mount point, AGENT_API_PREFIX. */
+function local(path: string): string {
+  return path.slice(AGENT_API_PREFIX.length);
 }
-
-function describe(error: z.ZodError): string {
-  const problems = error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
-
-  return `Invalid request: ${problems.join('; ')}.`;
-}
-
-function hash(code: string): string {
-  return createHash('sha256').update(code).digest('hex');
-}
-
-// express.json's errors carry a `type` and an exposable status; anything else is a 500.
-const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
-  const { type, status } = (error ?? {}) as { type?: unknown; status?: unknown };
-  if (type === 'entity.too.large') return sendError(res, 413, 'payload_too_large', 'The body is too large.');
-  if (typeof type === 'string' && typeof status === 'number' && status < 500) {
-    return sendError(res, 400, 'invalid_json', 'The body is not valid JSON.');
-  }
-  sendError(res, 500, 'internal_error', 'Unexpected error.');
-};

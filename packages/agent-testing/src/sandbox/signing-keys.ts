@@ -52,6 +52,8 @@ export class SigningKeys {
     const current = this.keys.at(-1);
     if (current === undefined) throw new Error('The sandbox has no signing key yet.');
 
-    return new SignJWT(claims).setProtectedHeader({ alg: 'EdDSA', kid: current.kid }).sign(current.privateKey);
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'EdDSA', kid: current.kid, typ: 'JWT' })
+      .sign(current.privateKey);
   }
 }

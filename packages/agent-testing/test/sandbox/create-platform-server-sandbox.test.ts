@@ -53,7 +53,11 @@ describe('createPlatformServerSandbox', () => {
     });
 
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ code: 'invalid_request', message: expect.stringContaining('schemaHash') });
+    expect(await response.json()).toEqual({
+      code: 'invalid_request',
+      message: expect.stringContaining('schemaHash'),
+      issues: [{ path: 'body.schemaHash', message: expect.any(String) }],
+    });
   });
 
   test('refuses a body that is not JSON with 400', async () => {
@@ -108,7 +112,7 @@ describe('createPlatformServerSandbox', () => {
     const { value } = await reader.read();
     controller.abort();
 
-    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(value).toBe('event: refresh-permissions\ndata: {}\n\n');
   });
 
@@ -131,13 +135,40 @@ describe('createPlatformServerSandbox', () => {
     expect(again).toMatchObject({ status: 400, code: 'invalid_grant' });
   });
 
-  test('refuses a redirect URI outside the agent URL', async () => {
+  test('refuses a redirect URI outside the agent URL with an error page', async () => {
     const query = new URLSearchParams({ environmentId: '1', redirectUri: 'http://evil.test/cb', state: 's' });
 
     const response = await fetch(`${sandbox.url}${AUTHORIZE_PATH}?${query}`, { redirect: 'manual' });
 
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: 'invalid_request' });
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await response.text()).toContain('The redirect URI is not under the agent URL of environment');
+  });
+
+  test('refuses a sign-in with 403 when the environment has no user left', async () => {
+    sandbox.environment(envSecret).removeUser(1);
+    expect(sandbox.environment(envSecret).listUsers()).toEqual([]);
+    const query = new URLSearchParams({ environmentId: '1', redirectUri: 'http://agent.test/app/cb', state: 's' });
+
+    const response = await fetch(`${sandbox.url}${AUTHORIZE_PATH}?${query}`, { redirect: 'manual' });
+
+    expect(response.status).toBe(403);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.text()).toContain('You have no access to environment');
+  });
+
+  test('escapes the environment name on its error pages', async () => {
+    const other = sandbox.addEnvironment({ agentUrl: 'http://agent.test/app', name: '<b>Prod</b>' });
+    const query = new URLSearchParams({
+      environmentId: String(sandbox.environment(other).id),
+      redirectUri: 'http://evil.test/cb',
+      state: 's',
+    });
+
+    const page = await (await fetch(`${sandbox.url}${AUTHORIZE_PATH}?${query}`, { redirect: 'manual' })).text();
+
+    expect(page).toContain('environment &lt;b&gt;Prod&lt;/b&gt;.');
+    expect(page).not.toContain('<b>Prod</b>');
   });
 
   test('mints tokens that verify against its key set, across a rotation', async () => {

@@ -30,4 +30,13 @@ export interface AgentContractSeed {
    * sign-in, bound to `redirectUri` (under `agentUrl`).
    */
   issueCode(redirectUri: string): Promise<string>;
+  /**
+   * Like `issueCode`, for another user of `team` whose access is then removed (as an operator
+   * taking them out of the team would) before the code is exchanged.
+   */
+  issueCodeForRemovedUser(redirectUri: string): Promise<string>;
+  /** A workflow token for the target's user, minted as the platform mints it for a workflow run. */
+  mintUserToken(): Promise<string>;
+  /** Moves the server's clock forward by `milliseconds` (authorization codes expire on it). */
+  advanceClock(milliseconds: number): Promise<void>;
 }

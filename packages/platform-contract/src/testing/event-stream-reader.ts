@@ -2,6 +2,7 @@
 export interface EventStreamReader {
   readonly status: number;
   readonly contentType: string | null;
+  readonly headers: Headers;
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
   close(): void;
 }
@@ -24,6 +25,7 @@ export async function openEventStream(url: string, headers: Record<string, strin
   return {
     status: response.status,
     contentType: response.headers.get('content-type'),
+    headers: response.headers,
     waitFor(pattern, timeoutMs = 5_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
