@@ -11,7 +11,9 @@ import {
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import type { SandboxEnvironment } from './sandbox-environment';
+import { describeIssues, sendError } from './send-error';
 import type { SigningKeys } from './signing-keys';
+import { createTestingRouter, TESTING_PATH } from './testing-routes';
 
 /** One-time sign-in codes live this long, as on platform-api. */
 const CODE_LIFETIME_MS = 60_000;
@@ -38,7 +40,7 @@ export function createSandboxApp(state: SandboxState): express.Express {
 
   app.get(AUTHORIZE_PATH, (req, res) => {
     const query = authorizeQuerySchema.safeParse(req.query);
-    if (!query.success) return sendError(res, 400, 'invalid_request', describe(query.error));
+    if (!query.success) return sendError(res, 400, 'invalid_request', describeIssues(query.error));
     const { environmentId, redirectUri, state: clientState } = query.data;
     const environment = [...state.environments.values()].find((candidate) => candidate.id === environmentId);
     if (environment === undefined) return sendError(res, 404, 'not_found', `No environment ${environmentId}.`);
@@ -135,6 +137,7 @@ export function createSandboxApp(state: SandboxState): express.Express {
     return { user: environment.getUser(pending.userId) };
   });
 
+  app.use(TESTING_PATH, createTestingRouter(state));
   app.use(agentApi);
   app.use((_req, res) => sendError(res, 404, 'not_found', 'No such route on the sandbox.'));
   app.use(errorHandler);
@@ -163,7 +166,7 @@ function handle<Name extends ContractRouteName>(
     let body: unknown;
     if (route.request !== null) {
       const parsed = route.request.safeParse(req.body);
-      if (!parsed.success) return sendError(res, 400, 'invalid_request', describe(parsed.error));
+      if (!parsed.success) return sendError(res, 400, 'invalid_request', describeIssues(parsed.error));
       body = parsed.data;
     }
     const override = environment.getOverride(name);
@@ -178,16 +181,6 @@ function handle<Name extends ContractRouteName>(
 
 function environmentOf(res: Response): SandboxEnvironment {
   return res.locals.environment as SandboxEnvironment;
-}
-
-function sendError(res: Response, status: number, code: string, message: string): void {
-  res.status(status).json({ code, message });
-}
-
-function describe(error: z.ZodError): string {
-  const problems = error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
-
-  return `Invalid request: ${problems.join('; ')}.`;
 }
 
 function hash(code: string): string {
