@@ -63,7 +63,7 @@ export function createTestingRouter(state: SandboxState): express.Router {
     res.json(session);
   });
 
-  router.put('/current-user', (req, res) => {
+  router.put('/current-user', async (req, res) => {
     const body = z.strictObject({ userId: z.number().int() }).safeParse(req.body);
     if (!body.success) return sendError(res, 400, 'invalid_request', describeIssues(body.error));
     const environment = environmentOf(res);
@@ -71,6 +71,12 @@ export function createTestingRouter(state: SandboxState): express.Router {
       return sendError(res, 404, 'not_found', `The sandbox environment has no user ${body.data.userId}.`);
     }
     environment.setCurrentUser(body.data.userId);
+    // The agents then hold a users list with this user (one added just before, say) and every
+    // change sent before, since they handle events in order.
+    const fetchesBefore = environment.requestCounts.users ?? 0;
+    const agents = environment.connectedAgents;
+    environment.pushEvent('refresh-users');
+    await waitForRefetch(environment, 'users', fetchesBefore + agents);
     res.status(204).end();
   });
 
@@ -84,7 +90,7 @@ export function createTestingRouter(state: SandboxState): express.Router {
     const fetchesBefore = environment.requestCounts.permissions ?? 0;
     const agents = environment.connectedAgents;
     environment.setRole(applyOverride(environment, user.role, body.data));
-    await waitForRefetch(environment, fetchesBefore + agents);
+    await waitForRefetch(environment, 'permissions', fetchesBefore + agents);
     res.status(204).end();
   });
 
@@ -136,11 +142,15 @@ function spellOutEverything(environment: SandboxEnvironment, role: RolePermissio
   return { role: role.role, allowsEverything: false, collections, charts: role.charts };
 }
 
-// The change reached the agents as a `refresh-permissions` event; once each connected agent asked
-// for the permissions again, its next request waits for that answer: the override is in force.
-async function waitForRefetch(environment: SandboxEnvironment, expectedFetches: number): Promise<void> {
+// The change reached the agents as a refresh event; once each connected agent asked for `route`
+// again, its next request waits for that answer: the change is in force.
+async function waitForRefetch(
+  environment: SandboxEnvironment,
+  route: 'permissions' | 'users',
+  expectedFetches: number,
+): Promise<void> {
   const deadline = Date.now() + REFETCH_TIMEOUT_MS;
-  while ((environment.requestCounts.permissions ?? 0) < expectedFetches && Date.now() < deadline) {
+  while ((environment.requestCounts[route] ?? 0) < expectedFetches && Date.now() < deadline) {
     await sleep(5);
   }
 }
