@@ -114,6 +114,16 @@ describe('createAgentTestClient: errors and permissions', () => {
       await expect(client.chart('Books')).rejects.toMatchObject({ name: 'ForbiddenError', status: 403 });
     });
 
+    test('resolves once the connected agent fetched the new permissions', async () => {
+      await client.collection('books').count();
+      const fetches = library.env.requestCounts.permissions ?? 0;
+      expect(library.env.connectedAgents).toBe(1);
+
+      await client.overridePermissions({ collections: { books: { export: false } } });
+
+      expect(library.env.requestCounts.permissions).toBe(fetches + 1);
+    });
+
     test('grants a right back', async () => {
       await client.overridePermissions({ collections: { books: { browse: false } } });
       await expect(client.collection('books').count()).rejects.toThrow(ForbiddenError);
@@ -137,6 +147,16 @@ describe('createAgentTestClient: errors and permissions', () => {
         name: 'ForbiddenError',
         collection: 'reviews',
       });
+    });
+
+    test('resolves once the connected agent fetched the users again', async () => {
+      await client.collection('books').count();
+      const fetches = library.env.requestCounts.users ?? 0;
+      const editor = library.env.addUser({ role: 'Editor' });
+
+      await client.setCurrentUser(editor.id);
+
+      expect(library.env.requestCounts.users).toBeGreaterThan(fetches);
     });
 
     test('an unknown user is a NotFoundError', async () => {
