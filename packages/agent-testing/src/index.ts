@@ -1,4 +1,32 @@
 // The public surface of @platform/agent-testing: every exported name is listed here.
+
+// The test client of a running agent
+export type {
+  ActionClient,
+  ActionExecution,
+  ActionFieldClient,
+  ActionFormFieldView,
+  ActionSelection,
+  RecordId,
+} from './client/action-client';
+export {
+  AgentTestClientError,
+  type AgentTestClientErrorInit,
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
+  UnprocessableError,
+  ValidationError,
+} from './client/agent-test-client-errors';
+export type { ChartData, CollectionClient, ForeignCollectionName, RecordPatch } from './client/collection-client';
+export {
+  type AgentTestClient,
+  type AgentTestClientOptions,
+  createAgentTestClient,
+  type TypedPermissionsOverride,
+} from './client/create-agent-test-client';
+export type { CountOptions, FilterTree, ListOptions, SortClause } from './client/list-query';
+export type { RelationClient } from './client/relation-client';
 export {
   type AddEnvironmentOptions,
   createPlatformServerSandbox,
@@ -12,3 +40,7 @@ export {
   type SandboxRight,
   type SandboxUserInput,
 } from './sandbox/sandbox-environment';
+export type {
+  CollectionRightsOverride,
+  PermissionsOverride,
+} from './sandbox/testing-routes';

@@ -16,6 +16,7 @@ import type { SandboxEnvironment } from './sandbox-environment';
 import { errorHandler, notFound, sendError, sendValidationError } from './sandbox-errors';
 import { isUnderAgentUrl, refuseSignIn } from './sandbox-sign-in-page';
 import type { SigningKeys } from './signing-keys';
+import { createTestingRouter, TESTING_PATH } from './testing-routes';
 
 /** As platform-api: schemas of large databases are big; the secret is checked before parsing. */
 const AGENT_BODY_LIMIT = '20mb';
@@ -146,6 +147,7 @@ export function createSandboxApp(state: SandboxState): express.Express {
     return { user: exchange.user };
   });
 
+  app.use(TESTING_PATH, createTestingRouter(state));
   app.use(AGENT_API_PREFIX, agentApi);
   app.use(notFound());
   app.use(errorHandler());
