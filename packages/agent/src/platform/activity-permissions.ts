@@ -23,15 +23,16 @@ export function withActivityReporting(inner: PermissionService, reporter: Activi
   return {
     async can(caller, permission, collection, extra) {
       await inner.can(caller, permission, collection, extra);
-      const ids = extra?.recordIds ?? [];
-      const label = permission === 'action' ? extra?.action : permission === 'chart' ? extra?.chart : undefined;
+      const ids = extra?.recordIds;
+      // One object literal of one shape per request (an absent label is undefined, which JSON
+      // omits): no spread of an optional part, which would copy properties at run time.
       reporter.record({
         userId: caller.id,
         userEmail: caller.email,
         action: ACTION_BY_PERMISSION[permission],
         collection: collection || '(data source)',
-        recordIds: ids.slice(0, MAX_ACTIVITY_RECORD_IDS),
-        ...(label !== undefined && { label }),
+        recordIds: ids === undefined ? [] : ids.slice(0, MAX_ACTIVITY_RECORD_IDS),
+        label: permission === 'action' ? extra?.action : permission === 'chart' ? extra?.chart : undefined,
         occurredAt: new Date().toISOString(),
       });
     },

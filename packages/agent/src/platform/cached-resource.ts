@@ -21,6 +21,8 @@ export interface CachedResourceOptions {
  * - `invalidate()` (an event said the data changed) marks the value stale and refetches at
  *   once; until that fetch lands, reads wait for it rather than answer the stale value. A fetch
  *   started before an invalidation does not clear it: its answer may predate the change.
+ * - Each fetch stores the object `load` returns: derived caches key on its identity, so `load`
+ *   must build a new object rather than change the one it returned before.
  */
 export class CachedResource<T> {
   private value: T | undefined;
@@ -30,8 +32,6 @@ export class CachedResource<T> {
   private generation = 0;
   private inflight: { readonly generation: number; readonly promise: Promise<T> } | undefined;
   private isFailing = false;
-  /** Incremented each time a new value is stored, so derived caches can key on it. */
-  version = 0;
 
   constructor(
     private readonly load: () => Promise<T>,
@@ -40,15 +40,8 @@ export class CachedResource<T> {
 
   /** The value, fetched when missing, stale or too old. @throws PlatformUnavailableError */
   async get(): Promise<T> {
-    const { value } = this;
-    if (value !== undefined && !this.isStale) {
-      const age = Date.now() - this.fetchedAt;
-      if (age < this.options.refreshAfterMs) return value;
-      if (age < this.options.maxAgeMs) {
-        this.refresh().catch(() => undefined);
-        return value;
-      }
-    }
+    const current = this.current();
+    if (current !== undefined) return current;
 
     try {
       return await this.refresh();
@@ -59,6 +52,23 @@ export class CachedResource<T> {
         { cause: error },
       );
     }
+  }
+
+  /**
+   * The value when a read can answer it without waiting (held, not invalidated, younger than
+   * `maxAgeMs`; past `refreshAfterMs` a background refresh starts, as with `get()`), else
+   * undefined: then call `get()`. Warm reads on a hot path skip a promise this way.
+   */
+  current(): T | undefined {
+    const { value } = this;
+    if (value === undefined || this.isStale) return undefined;
+    const age = Date.now() - this.fetchedAt;
+    if (age >= this.options.refreshAfterMs) {
+      if (age >= this.options.maxAgeMs) return undefined;
+      this.refresh().catch(() => undefined);
+    }
+
+    return value;
   }
 
   /** Marks the value stale and refetches it now. */
@@ -75,7 +85,6 @@ export class CachedResource<T> {
       (value) => {
         this.value = value;
         this.fetchedAt = Date.now();
-        this.version += 1;
         if (generation === this.generation) this.isStale = false;
         if (this.isFailing) this.options.logger('Info', `The platform answered again: ${this.options.name} refreshed.`);
         this.isFailing = false;

@@ -7,6 +7,7 @@ import {
 } from '@platform/datasource-toolkit';
 import {
   injectScopeVariables,
+  type PlainConditionTree,
   type PlatformUser,
   type Rendering,
   type RolePermissions,
@@ -22,8 +23,15 @@ export interface PlatformPermissionData {
   readonly renderings: CachedResource<ReadonlyMap<number, Rendering>>;
 }
 
-/** Scopes built per user and collection (a tree per pair): least recently used out past this. */
+/** Users whose scopes are kept (each with a tree per collection): least recently used out past this. */
 export const SCOPE_CACHE_SIZE = 10_000;
+
+/** One user's scopes, built from these users and renderings (the objects fetched, compared by identity). */
+interface UserScopes {
+  readonly users: ReadonlyMap<number, PlatformUser>;
+  readonly renderings: ReadonlyMap<number, Rendering>;
+  readonly trees: Map<string, ConditionTree | null>;
+}
 
 /**
  * The permission service of a connected agent: nothing is allowed unless the platform grants it.
@@ -31,14 +39,16 @@ export const SCOPE_CACHE_SIZE = 10_000;
  * The caller's role, team, tags and rendering are those of the platform's users list, found by
  * the caller's id (a token's own claims could be older than a change of role); a caller absent
  * from the list has lost access, even with a token that still verifies. Scopes are the caller's
- * rendering's trees with `{{currentUser.*}}` replaced, cached per user and collection and keyed
- * by the versions of the users and renderings they came from, so a refresh never serves an old one.
+ * rendering's trees with `{{currentUser.*}}` replaced, built once per user and collection and
+ * kept with the users and renderings they came from: a refresh fetches new ones, so a tree built
+ * from older data is never served.
  */
 export function createPlatformPermissions(data: PlatformPermissionData): PermissionService {
-  const scopes = new LRUCache<string, { tree: ConditionTree | null }>({ max: SCOPE_CACHE_SIZE });
+  // Keyed by user id; an entry built from older data is replaced on its next read.
+  const scopes = new LRUCache<number, UserScopes>({ max: SCOPE_CACHE_SIZE });
 
-  const findUser = async (caller: Caller): Promise<PlatformUser> => {
-    const user = (await data.users.get()).get(caller.id);
+  const findUser = (users: ReadonlyMap<number, PlatformUser>, caller: Caller): PlatformUser => {
+    const user = users.get(caller.id);
     if (user === undefined) {
       throw new ForbiddenError(`User ${caller.email} no longer has access to this environment: ask an admin.`);
     }
@@ -46,10 +56,25 @@ export function createPlatformPermissions(data: PlatformPermissionData): Permiss
     return user;
   };
 
+  const scopesOf = (
+    user: PlatformUser,
+    users: ReadonlyMap<number, PlatformUser>,
+    renderings: ReadonlyMap<number, Rendering>,
+  ): Map<string, ConditionTree | null> => {
+    const cached = scopes.get(user.id);
+    if (cached !== undefined && cached.users === users && cached.renderings === renderings) return cached.trees;
+
+    const trees = new Map<string, ConditionTree | null>();
+    scopes.set(user.id, { users, renderings, trees });
+
+    return trees;
+  };
+
   return {
     async can(caller, permission, collection, extra) {
-      const user = await findUser(caller);
-      const role = (await data.roles.get()).get(user.role);
+      // Warm reads (`current()`) answer without awaiting: the check is synchronous once cached.
+      const user = findUser(data.users.current() ?? (await data.users.get()), caller);
+      const role = (data.roles.current() ?? (await data.roles.get())).get(user.role);
       if (role !== undefined && isAllowed(role, permission, collection, extra)) return;
 
       throw new ForbiddenError(describeRefusal(user, permission, collection, extra), {
@@ -58,30 +83,35 @@ export function createPlatformPermissions(data: PlatformPermissionData): Permiss
     },
 
     async getScope(caller, collection) {
-      const user = await findUser(caller);
-      const renderings = await data.renderings.get();
-      const key = `${data.users.version}:${data.renderings.version}:${user.id}:${collection}`;
-      const cached = scopes.get(key);
-      if (cached !== undefined) return cached.tree;
+      const users = data.users.current() ?? (await data.users.get());
+      const user = findUser(users, caller);
+      const renderings = data.renderings.current() ?? (await data.renderings.get());
+      const trees = scopesOf(user, users, renderings);
+      const cached = trees.get(collection);
+      if (cached !== undefined) return cached;
 
-      const plain = renderings.get(user.renderingId)?.scopes[collection];
-      let tree: ConditionTree | null = null;
-      if (plain !== undefined) {
-        try {
-          tree = ConditionTreeFactory.fromPlainObject(injectScopeVariables(plain, user));
-        } catch (error) {
-          // A misconfigured scope denies rather than widens (platform-contract README).
-          if (!isErrorOfKind(error, 'ScopeVariableError')) throw error;
-          throw new ForbiddenError(
-            `The scope of '${collection}' cannot apply to ${user.email}: ${(error as Error).message}`,
-          );
-        }
-      }
-      scopes.set(key, { tree });
+      const tree = buildScope(user, renderings.get(user.renderingId)?.scopes[collection], collection);
+      trees.set(collection, tree);
 
       return tree;
     },
   };
+}
+
+/** The scope's tree for this user; null without one. A misconfigured scope denies rather than widens. */
+function buildScope(
+  user: PlatformUser,
+  plain: PlainConditionTree | undefined,
+  collection: string,
+): ConditionTree | null {
+  if (plain === undefined) return null;
+  try {
+    return ConditionTreeFactory.fromPlainObject(injectScopeVariables(plain, user));
+  } catch (error) {
+    // Denying is the contract's rule for a scope that cannot apply (platform-contract README).
+    if (!isErrorOfKind(error, 'ScopeVariableError')) throw error;
+    throw new ForbiddenError(`The scope of '${collection}' cannot apply to ${user.email}: ${(error as Error).message}`);
+  }
 }
 
 function isAllowed(

@@ -13,48 +13,55 @@ const RIGHTS = {
   actions: { Refund: true },
 };
 
+/**
+ * The service over platform data held in `platform` (change it, then invalidate a resource, as an
+ * event does); each load builds new maps, as the platform client does.
+ */
 function makeService(overrides: { roles?: RolePermissions[]; users?: PlatformUser[]; renderings?: Rendering[] } = {}) {
   const loads = { roles: 0, users: 0, renderings: 0 };
   const options = { name: 'test', refreshAfterMs: 60_000, maxAgeMs: 300_000, logger: () => undefined };
-  const resource = <T>(kind: keyof typeof loads, value: T) =>
+  const resource = <T>(kind: keyof typeof loads, load: () => T) =>
     new CachedResource(async () => {
       loads[kind] += 1;
       await new Promise((resolve) => setTimeout(resolve, 10));
-      return value;
+      return load();
     }, options);
-  const roles: RolePermissions[] = overrides.roles ?? [
-    { role: 'Editor', allowsEverything: false, collections: { orders: RIGHTS }, charts: false },
-    { role: 'Admin', allowsEverything: true, collections: {}, charts: true },
-  ];
-  const users: PlatformUser[] = overrides.users ?? [
-    {
-      id: 7,
-      email: 'eve@example.com',
-      firstName: 'Eve',
-      lastName: 'E',
-      role: 'Editor',
-      team: 'EU',
-      renderingId: 2,
-      tags: {},
-    },
-  ];
-  const renderings: Rendering[] = overrides.renderings ?? [
-    {
-      id: 2,
-      team: 'EU',
-      scopes: { orders: { field: 'region', operator: 'Equal', value: '{{currentUser.tags.region}}' } },
-    },
-  ];
-  const service = createPlatformPermissions({
-    roles: resource('roles', new Map<string, RolePermissions>(roles.map((role) => [role.role, role]))),
-    users: resource('users', new Map<number, PlatformUser>(users.map((user) => [user.id, user]))),
+  const platform: { roles: RolePermissions[]; users: PlatformUser[]; renderings: Rendering[] } = {
+    roles: overrides.roles ?? [
+      { role: 'Editor', allowsEverything: false, collections: { orders: RIGHTS }, charts: false },
+      { role: 'Admin', allowsEverything: true, collections: {}, charts: true },
+    ],
+    users: overrides.users ?? [
+      {
+        id: 7,
+        email: 'eve@example.com',
+        firstName: 'Eve',
+        lastName: 'E',
+        role: 'Editor',
+        team: 'EU',
+        renderingId: 2,
+        tags: {},
+      },
+    ],
+    renderings: overrides.renderings ?? [
+      {
+        id: 2,
+        team: 'EU',
+        scopes: { orders: { field: 'region', operator: 'Equal', value: '{{currentUser.tags.region}}' } },
+      },
+    ],
+  };
+  const data = {
+    roles: resource('roles', () => new Map(platform.roles.map((role) => [role.role, role]))),
+    users: resource('users', () => new Map(platform.users.map((user) => [user.id, user]))),
     renderings: resource(
       'renderings',
-      new Map<number, Rendering>(renderings.map((rendering) => [rendering.id, rendering])),
+      () => new Map(platform.renderings.map((rendering) => [rendering.id, rendering])),
     ),
-  });
+  };
+  const service = createPlatformPermissions(data);
 
-  return { service, loads };
+  return { service, loads, platform, data };
 }
 
 const caller = makeCaller({ id: 7, role: 'Admin' });
@@ -117,5 +124,101 @@ describe('createPlatformPermissions', () => {
     await Promise.all(Array.from({ length: 20 }, () => service.can(caller, 'browse', 'orders')));
 
     expect(loads).toEqual({ roles: 1, users: 1, renderings: 0 });
+  });
+});
+
+describe('createPlatformPermissions caches', () => {
+  const eve = (tags: PlatformUser['tags'], overrides: Partial<PlatformUser> = {}): PlatformUser => ({
+    id: 7,
+    email: 'eve@example.com',
+    firstName: 'Eve',
+    lastName: 'E',
+    role: 'Editor',
+    team: 'EU',
+    renderingId: 2,
+    tags,
+    ...overrides,
+  });
+  const scopeOf = (tree: unknown) => JSON.parse(JSON.stringify(tree));
+
+  test('builds a scope once per user and collection while the data stays the same', async () => {
+    const { service, loads } = makeService({ users: [eve({ region: 'EU' })] });
+
+    const first = await service.getScope?.(caller, 'orders');
+    const second = await service.getScope?.(caller, 'orders');
+
+    expect(scopeOf(first)).toEqual({ field: 'region', operator: 'Equal', value: 'EU' });
+    expect(second).toBe(first);
+    expect(loads).toEqual({ roles: 0, users: 1, renderings: 1 });
+  });
+
+  test('keeps each user their own scope', async () => {
+    const { service } = makeService({ users: [eve({ region: 'EU' }), eve({ region: 'US' }, { id: 8 })] });
+
+    const ofEve = await service.getScope?.(caller, 'orders');
+    const ofOther = await service.getScope?.(makeCaller({ id: 8 }), 'orders');
+
+    expect(scopeOf(ofEve)).toMatchObject({ value: 'EU' });
+    expect(scopeOf(ofOther)).toMatchObject({ value: 'US' });
+  });
+
+  test('never serves a scope built before a refresh of the renderings', async () => {
+    const { service, platform, data } = makeService({ users: [eve({ region: 'EU' })] });
+    expect(scopeOf(await service.getScope?.(caller, 'orders'))).toMatchObject({ field: 'region' });
+
+    platform.renderings = [
+      { id: 2, team: 'EU', scopes: { orders: { field: 'team', operator: 'Equal', value: 'EU' } } },
+    ];
+    data.renderings.invalidate();
+
+    expect(scopeOf(await service.getScope?.(caller, 'orders'))).toEqual({
+      field: 'team',
+      operator: 'Equal',
+      value: 'EU',
+    });
+  });
+
+  test('never serves a scope built before a refresh of the users', async () => {
+    const { service, platform, data } = makeService({ users: [eve({ region: 'EU' })] });
+    expect(scopeOf(await service.getScope?.(caller, 'orders'))).toMatchObject({ value: 'EU' });
+
+    platform.users = [eve({ region: 'US' })];
+    data.users.invalidate();
+
+    expect(scopeOf(await service.getScope?.(caller, 'orders'))).toMatchObject({ value: 'US' });
+  });
+
+  test('refuses a user removed by a refresh of the users, scope and checks alike', async () => {
+    const { service, platform, data } = makeService({ users: [eve({ region: 'EU' })] });
+    await expect(service.can(caller, 'browse', 'orders')).resolves.toBeUndefined();
+    expect(await service.getScope?.(caller, 'orders')).not.toBeNull();
+
+    platform.users = [eve({ region: 'EU' }, { id: 8 })];
+    data.users.invalidate();
+
+    await expect(service.getScope?.(caller, 'orders')).rejects.toMatchObject({ name: 'ForbiddenError' });
+    await expect(service.can(caller, 'browse', 'orders')).rejects.toMatchObject({ name: 'ForbiddenError' });
+  });
+
+  test('refuses a right revoked by a refresh of the permissions from the next check on', async () => {
+    const { service, platform, data } = makeService();
+    await expect(service.can(caller, 'browse', 'orders')).resolves.toBeUndefined();
+
+    platform.roles = [
+      { role: 'Editor', allowsEverything: false, collections: { orders: { ...RIGHTS, browse: false } }, charts: false },
+    ];
+    data.roles.invalidate();
+
+    await expect(service.can(caller, 'browse', 'orders')).rejects.toMatchObject({ name: 'ForbiddenError' });
+  });
+
+  test('applies a role changed by a refresh of the users from the next check on', async () => {
+    const { service, platform, data } = makeService({ users: [eve({}, { role: 'Admin' })] });
+    await expect(service.can(caller, 'delete', 'orders')).resolves.toBeUndefined();
+
+    platform.users = [eve({})];
+    data.users.invalidate();
+
+    await expect(service.can(caller, 'delete', 'orders')).rejects.toMatchObject({ name: 'ForbiddenError' });
   });
 });
