@@ -5,6 +5,7 @@ import { createAgent } from '@platform/agent';
 import { createSqlDataSource } from '@platform/datasource-sql';
 import Database from 'better-sqlite3';
 import { grantCollectionRights } from '../../../src/agents/agent-admin-service';
+import type { User } from '../../../src/generated/prisma/client';
 import type { WorkerOptions } from '../../../src/workflows/executor/worker-options';
 import { createWorkflowWorker, type WorkflowWorker } from '../../../src/workflows/executor/workflow-worker';
 import type { WorkflowStep } from '../../../src/workflows/workflow-schemas';
@@ -197,7 +198,7 @@ export async function startExecutorWorld(kind: DatabaseKind): Promise<ExecutorWo
         steps,
         collection: options.collection ?? 'orders',
       });
-      return (await seedRun(context, { workflow, user: world.member, recordId })).id;
+      return (await seedRun(context, { workflow, user: options.user ?? world.member, recordId })).id;
     },
     async finishedRun(runId, withinMs = 20_000) {
       const startedAt = Date.now();
