@@ -47,11 +47,11 @@ export interface ExecutorWorld {
   workerOptions(overrides?: Partial<WorkerOptions>): WorkerOptions;
   /** A started worker on the platform's database, stopped at close. */
   startWorker(overrides?: Partial<WorkerOptions>): Promise<WorkflowWorker>;
-  /** A queued run of a new workflow of `steps` on `recordId`, by the team's member. */
+  /** A queued run of a new workflow of `steps` on `recordId`, by the team's member unless `user`. */
   queueRun(
     steps: readonly WorkflowStep[],
     recordId: string,
-    options?: { readonly collection?: string },
+    options?: { readonly collection?: string; readonly user?: User },
   ): Promise<string>;
   /** The run and its steps once it is Succeeded or Failed. */
   finishedRun(runId: string, withinMs?: number): Promise<FinishedRun>;
