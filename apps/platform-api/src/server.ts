@@ -10,6 +10,8 @@ import { migrationStatus } from './db/migrator/migrator';
 import { serveWithUrl } from './http/serve';
 import { createLogger } from './logger';
 import { closeRateLimitStores } from './public-api/rate-limit/rate-limit-store';
+import { workerOptionsFromConfig } from './workflows/executor/worker-options';
+import { createWorkflowWorker, type WorkflowWorker } from './workflows/executor/workflow-worker';
 
 export interface StartServerOptions {
   /** Defaults to a pino logger at PLATFORM_LOG_LEVEL on stdout. */
@@ -26,13 +28,16 @@ export interface StartServerOptions {
 export interface PlatformServer {
   readonly url: string;
   readonly context: AppContext;
-  /** Stops accepting, finishes in-flight requests (up to PLATFORM_SHUTDOWN_TIMEOUT_MS), closes Redis and the database. */
+  /**
+   * Stops accepting, finishes in-flight requests and workflow runs (up to PLATFORM_SHUTDOWN_TIMEOUT_MS),
+   * closes Redis and the database.
+   */
   close(): Promise<void>;
 }
 
 /**
  * Opens the database (migrating it when `config.migrateOnStart`), then serves platform-api on
- * HOST:PORT.
+ * HOST:PORT, with a workflow worker unless PLATFORM_WORKER=off.
  *
  * @example const server = await startServer(loadConfig()); // ... await server.close();
  */
@@ -71,6 +76,11 @@ export async function startServer(config: Config, options: StartServerOptions = 
     removeRelayFile = writeRelayFile(config.database.dataDir, address);
   }
   logger.info({ url: running.url, database: config.database.kind }, 'platform-api listening');
+  let worker: WorkflowWorker | undefined;
+  if (config.PLATFORM_WORKER === 'on') {
+    worker = createWorkflowWorker(context, workerOptionsFromConfig(config));
+    await worker.start();
+  }
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -79,10 +89,13 @@ export async function startServer(config: Config, options: StartServerOptions = 
       process.off('SIGINT', onSignal);
       removeRelayFile();
       const stopping = running.close();
+      // Runs in progress get the same time to finish as requests; the rest go back to the queue.
+      const stoppingWorker = worker?.stop({ timeoutMs: config.PLATFORM_SHUTDOWN_TIMEOUT_MS });
       // Event streams never finish on their own: end them once no new one can start, or shutdown
       // waits for its timeout.
       await closeAgentEvents(context);
       await stopping;
+      await stoppingWorker;
       await closeRateLimitStores();
       await prisma.$disconnect();
       logger.info('platform-api stopped');

@@ -13,6 +13,11 @@ export interface Caller {
   readonly renderingId?: number;
   readonly environmentId?: number;
   readonly projectId?: number;
+  /**
+   * How the user reached the agent: a token of the agent's own sign-in (`agent`, also when unset),
+   * or one the platform minted for a workflow run or an MCP session. The activity log keeps it.
+   */
+  readonly via?: 'agent' | 'workflow' | 'mcp';
   /** The HTTP request data that customizations may read. */
   readonly request?: { readonly ip?: string; readonly requestId?: string };
 }

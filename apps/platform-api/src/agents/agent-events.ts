@@ -1,8 +1,7 @@
 import { type PlatformEvent, platformEventSchema } from '@platform/platform-contract';
-import pg from 'pg';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { pgliteOf, pgPoolOf } from '../db/create-prisma-client';
+import { listenChannel } from '../db/listen-channel';
 import type { PrismaClient } from '../generated/prisma/client';
 
 /**
@@ -91,33 +90,16 @@ class AgentEventHub {
     }
   }
 
-  private async listen(): Promise<() => Promise<void>> {
-    const pglite = pgliteOf(this.prisma);
-    if (pglite) return pglite.listen(CHANNEL, (payload) => this.dispatch(payload));
-
-    const pool = pgPoolOf(this.prisma);
-    if (!pool) throw new Error('Agent events need a database client made by createPrismaClient.');
-    const client = new pg.Client(pool.options);
-    let isClosing = false;
-    const onLost = (error?: unknown) => {
-      if (isClosing) return;
-      this.context.logger.warn({ err: error }, 'lost the agent events LISTEN connection: closing the event streams');
-      // Agents reconnect (and flush their caches); the next subscriber opens a new connection.
-      this.listening = undefined;
-      this.endStreams();
-      client.end().catch(() => {});
-    };
-    client.on('notification', (message) => {
-      if (message.channel === CHANNEL) this.dispatch(message.payload);
+  private listen(): Promise<() => Promise<void>> {
+    return listenChannel(this.prisma, CHANNEL, {
+      onNotification: (payload) => this.dispatch(payload),
+      onLost: (error) => {
+        this.context.logger.warn({ err: error }, 'lost the agent events LISTEN connection: closing the event streams');
+        // Agents reconnect (and flush their caches); the next subscriber opens a new connection.
+        this.listening = undefined;
+        this.endStreams();
+      },
     });
-    client.on('error', onLost);
-    client.on('end', () => onLost());
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
-    return async () => {
-      isClosing = true;
-      await client.end().catch(() => {});
-    };
   }
 }
 

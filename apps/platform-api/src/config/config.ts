@@ -63,6 +63,41 @@ export const environmentSchema = z.object({
   ),
   /** Prefix of the public API's rate-limit keys in Redis (when REDIS_URL is set). */
   PLATFORM_PUBLIC_API_RATE_LIMIT_PREFIX: optionalString.default('platform:public-api:rate-limit:'),
+  /** `start` runs a workflow worker in-process unless `off` (`platform-api worker` runs one alone). */
+  PLATFORM_WORKER: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['on', 'off'], { error: 'expected on or off' }).default('on'),
+  ),
+  /** Workflow runs one worker executes at once. */
+  PLATFORM_WORKER_CONCURRENCY: z.preprocess((value) => (value === '' ? undefined : value), positiveInt.default(4)),
+  /** Longest wait before a worker looks for queued runs when no NOTIFY woke it. */
+  PLATFORM_WORKER_POLL_INTERVAL_MS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    positiveInt.default(2_000),
+  ),
+  /** How long a claimed run stays a worker's without a heartbeat; another worker takes it over after. */
+  PLATFORM_WORKFLOW_LEASE_MS: z.preprocess((value) => (value === '' ? undefined : value), positiveInt.default(30_000)),
+  /** Claims of one run (first one included) before a run whose workers keep vanishing is failed. */
+  PLATFORM_WORKFLOW_MAX_ATTEMPTS: z.preprocess((value) => (value === '' ? undefined : value), positiveInt.default(3)),
+  /** Default time limit of one agent call of a step (a step's `timeoutMs` overrides it). */
+  PLATFORM_WORKFLOW_STEP_TIMEOUT_MS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    positiveInt.default(10_000),
+  ),
+  /** Retries of a step's agent call after a network error, a timeout or a 5xx (never after a 4xx). */
+  PLATFORM_WORKFLOW_STEP_RETRIES: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number({ error: 'expected a number' }).int('expected an integer').min(0).max(10).default(3),
+  ),
+  /** The route prefix of the agents (their `prefix` option): the environment's agent URL excludes it. */
+  PLATFORM_AGENT_ROUTE_PREFIX: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^\/[^?#]*$/, 'expected a path such as /platform')
+      .default('/platform')
+      .transform((prefix) => (prefix.length > 1 ? prefix.replace(/\/+$/, '') : '')),
+  ),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

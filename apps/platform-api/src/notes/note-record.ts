@@ -31,4 +31,6 @@ export interface NoteActor {
   readonly userEmail: string;
   /** The application token used, when the change came through the public API. */
   readonly tokenId?: number;
+  /** Where the change came from in the activity log: `platform` unless a workflow run made it. */
+  readonly source?: 'platform' | 'workflow';
 }

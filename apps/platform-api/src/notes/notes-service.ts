@@ -161,7 +161,7 @@ function recordNoteActivity(
     environmentId: scope.environmentId,
     userId: actor.userId,
     userEmail: actor.userEmail,
-    source: 'platform',
+    source: actor.source ?? 'platform',
     action,
     collectionName: note.collectionName,
     recordId: note.recordId,

@@ -146,6 +146,42 @@ describe('loadConfig', () => {
     );
   });
 
+  test('reads the workflow worker settings, with their defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      PLATFORM_WORKER: 'on',
+      PLATFORM_WORKER_CONCURRENCY: 4,
+      PLATFORM_WORKFLOW_LEASE_MS: 30_000,
+      PLATFORM_WORKFLOW_STEP_RETRIES: 3,
+      PLATFORM_AGENT_ROUTE_PREFIX: '/platform',
+    });
+    expect(
+      loadConfig({
+        PLATFORM_WORKER: 'off',
+        PLATFORM_WORKFLOW_STEP_RETRIES: '0',
+        PLATFORM_AGENT_ROUTE_PREFIX: '/admin/',
+      }),
+    ).toMatchObject({
+      PLATFORM_WORKER: 'off',
+      PLATFORM_WORKFLOW_STEP_RETRIES: 0,
+      PLATFORM_AGENT_ROUTE_PREFIX: '/admin',
+    });
+    expect(loadConfig({ PLATFORM_AGENT_ROUTE_PREFIX: '/' }).PLATFORM_AGENT_ROUTE_PREFIX).toBe('');
+  });
+
+  test('refuses bad workflow worker settings', () => {
+    const error = configErrorOf({
+      PLATFORM_WORKER: 'maybe',
+      PLATFORM_WORKFLOW_STEP_RETRIES: '11',
+      PLATFORM_AGENT_ROUTE_PREFIX: 'platform',
+    });
+
+    expect(error.issues.map((issue) => issue.path).sort()).toEqual([
+      'PLATFORM_AGENT_ROUTE_PREFIX',
+      'PLATFORM_WORKER',
+      'PLATFORM_WORKFLOW_STEP_RETRIES',
+    ]);
+  });
+
   test('ignores variables it does not know', () => {
     expect(() => loadConfig({ SOMETHING_ELSE: 'x' })).not.toThrow();
   });

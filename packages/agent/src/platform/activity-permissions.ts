@@ -17,7 +17,8 @@ const ACTION_BY_PERMISSION: Record<Permission, ActivityAction> = {
  * A permission service that reports each granted operation to the activity log: every route
  * asks `can` once before it reads or writes, so a granted check is the operation being done on
  * the user's behalf. The records are those the route names (one id, or the ids of a selection);
- * a list, or a selection of all records, reports none. A refused check reports nothing.
+ * a list, or a selection of all records, reports none. A refused check reports nothing. `via`
+ * tells a workflow run's or an MCP session's requests (platform-minted tokens) from the others.
  */
 export function withActivityReporting(inner: PermissionService, reporter: ActivityReporter): PermissionService {
   return {
@@ -34,6 +35,7 @@ export function withActivityReporting(inner: PermissionService, reporter: Activi
         recordIds: ids === undefined ? [] : ids.slice(0, MAX_ACTIVITY_RECORD_IDS),
         label: permission === 'action' ? extra?.action : permission === 'chart' ? extra?.chart : undefined,
         occurredAt: new Date().toISOString(),
+        via: caller.via ?? 'agent',
       });
     },
     getScope: inner.getScope?.bind(inner),

@@ -83,7 +83,8 @@ export function createPlatformTokenVerifier(options: PlatformTokenVerifierOption
         throw new InvalidTokenError('The platform token lives longer than 15 minutes: it is refused.');
       }
 
-      return callerFromClaims(claims.data);
+      // The token's purpose says where the request comes from; no other token can claim it.
+      return { ...callerFromClaims(claims.data), via: claims.data.purpose };
     },
   };
 }

@@ -38,6 +38,22 @@ describe('activity reported by a connected agent', () => {
     ]);
   });
 
+  test('reports requests made with a workflow token as via workflow, those of a sign-in as via agent', async () => {
+    const workflowToken = await platform.sandbox.mintUserToken(platform.envSecret, 2, { purpose: 'workflow' });
+    const asWorkflow = await fetch(`${platform.url}/orders/2`, {
+      headers: { authorization: `Bearer ${workflowToken}` },
+    });
+    expect(asWorkflow.status).toBe(200);
+    expect((await call('GET', '/orders/1')).status).toBe(200);
+
+    await platform.agent.stop();
+
+    expect(platform.env.activity).toEqual([
+      expect.objectContaining({ userId: 2, action: 'read', recordIds: ['2'], via: 'workflow' }),
+      expect.objectContaining({ userId: 2, action: 'read', recordIds: ['1'], via: 'agent' }),
+    ]);
+  });
+
   test('reports nothing for a refused request', async () => {
     platform.env.deny('Editor', 'orders', 'browse');
     await new Promise((resolve) => setTimeout(resolve, 200));

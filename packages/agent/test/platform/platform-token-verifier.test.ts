@@ -29,6 +29,13 @@ describe('createPlatformTokenVerifier', () => {
     expect(caller).toMatchObject({ id: 1, email: 'admin@example.com', role: 'Admin', renderingId: 1 });
   });
 
+  test("tells where the caller comes from by the token's purpose", async () => {
+    const workflow = await verifier.verify(await sandbox.mintUserToken(envSecret, 1, { purpose: 'workflow' }));
+    const mcp = await verifier.verify(await sandbox.mintUserToken(envSecret, 1, { purpose: 'mcp' }));
+
+    expect([workflow.via, mcp.via]).toEqual(['workflow', 'mcp']);
+  });
+
   test('keeps accepting tokens of the previous key during a rollover, refuses them once it is retired', async () => {
     const oldToken = await sandbox.mintUserToken(envSecret, 1);
     const oldKid = sandbox.currentKid;

@@ -11,10 +11,12 @@ import { registerStartCommand } from './start';
 import { registerTeamsCommand } from './teams';
 import { registerTokensCommand } from './tokens';
 import { registerUsersCommand } from './users';
+import { registerWorkerCommand } from './worker';
 
 /** Every `platform-api` command, in the order `--help` lists them. Add yours with one line. */
 export const commands: readonly RegisterCommand[] = [
   registerStartCommand,
+  registerWorkerCommand,
   registerMigrateCommand,
   registerInitCommand,
   registerUsersCommand,
