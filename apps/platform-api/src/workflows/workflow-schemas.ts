@@ -66,10 +66,10 @@ export const conditionStepSchema = z
     otherwise: z.enum(['stop', 'fail']),
     message: z.string().trim().min(1).max(500).optional(),
   })
-  .refine(
-    (step) => step.operator === 'present' || step.operator === 'blank' || step.value !== undefined,
-    { message: 'expected a value for this operator', path: ['value'] },
-  )
+  .refine((step) => step.operator === 'present' || step.operator === 'blank' || step.value !== undefined, {
+    message: 'expected a value for this operator',
+    path: ['value'],
+  })
   .refine((step) => step.operator !== 'in' || Array.isArray(step.value), {
     message: "expected a list of values for 'in'",
     path: ['value'],
