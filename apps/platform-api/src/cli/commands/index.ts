@@ -11,6 +11,7 @@ import { registerStartCommand } from './start';
 import { registerTeamsCommand } from './teams';
 import { registerTokensCommand } from './tokens';
 import { registerUsersCommand } from './users';
+import { registerWorkflowsCommand } from './workflows';
 
 /** Every `platform-api` command, in the order `--help` lists them. Add yours with one line. */
 export const commands: readonly RegisterCommand[] = [
@@ -26,4 +27,5 @@ export const commands: readonly RegisterCommand[] = [
   registerScopesCommand,
   registerActionsCommand,
   registerKeysCommand,
+  registerWorkflowsCommand,
 ];
