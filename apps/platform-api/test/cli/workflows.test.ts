@@ -116,9 +116,7 @@ describeEachDatabase('platform-api workflows', (kind) => {
     expect(run.status).toBe(202);
     expect(limited.stdout).toBe('The webhook of workflow Hooked accepts 5 calls per minute.\n');
     expect(regenerated.json<{ workflow: WorkflowView }>().workflow.trigger?.url).not.toBe(url);
-    expect(disabled.stdout).toBe(
-      'The webhook of workflow Hooked is disabled.\n'.replace('webhook of', 'webhook trigger of'),
-    );
+    expect(disabled.stdout).toBe('The webhook trigger of workflow Hooked is disabled.\n');
 
     const runs = await cli('workflows', 'runs', id);
     const runId = runs.stdout.split('\t')[0] as string;
