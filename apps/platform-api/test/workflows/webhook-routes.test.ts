@@ -1,5 +1,4 @@
 import type express from 'express';
-import request from 'supertest';
 import type { AppContext } from '../../src/context';
 import type { User } from '../../src/generated/prisma/client';
 import { revokeToken } from '../../src/tokens/tokens-service';
@@ -9,20 +8,19 @@ import { seedUser } from '../factories/user-factory';
 import { DEFAULT_STEPS, type SeededWorkflow, seedWorkflow, webhookPathOf } from '../factories/workflow-factory';
 import { seedWorld, type World } from '../factories/world-factory';
 import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
+import { createPublicApiClient, type PublicApiClient } from '../public-api/helpers/public-api-client';
 
 describeEachDatabase('POST <webhook_url>', (kind) => {
   const clock = createTestClock();
   let testContext: TestContext;
   let context: AppContext;
   let app: express.Express;
+  let api: PublicApiClient;
   let world: World;
 
-  const trigger = (path: string, token: string | undefined, body: unknown = { record_id: '42' }) => {
-    let call = request(app).post(path);
-    if (token !== undefined) call = call.set('Authorization', `Bearer ${token}`);
-    if (typeof body === 'string') return call.set('Content-Type', 'application/json').send(body);
-    return call.send(body as object);
-  };
+  // Every response is also checked against the OpenAPI document the server publishes.
+  const trigger = (path: string, token: string | undefined, body: unknown = { record_id: '42' }) =>
+    api.post(path, body, token);
   const seed = (options: Partial<Parameters<typeof seedWorkflow>[1]> = {}): Promise<SeededWorkflow> =>
     seedWorkflow(context, { environment: world.environment, team: world.team, ...options });
   const tokenOf = async (user: User = world.admin, options: Parameters<typeof issueToken>[3] = {}) =>
@@ -32,6 +30,7 @@ describeEachDatabase('POST <webhook_url>', (kind) => {
     testContext = await createTestContext(kind, { now: clock.now });
     context = testContext.context;
     app = testContext.app;
+    api = createPublicApiClient(app);
     world = await seedWorld(context);
   });
   afterAll(() => testContext.close());

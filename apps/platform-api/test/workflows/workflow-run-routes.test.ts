@@ -6,6 +6,7 @@ import { seedUser } from '../factories/user-factory';
 import { type SeededWorkflow, seedWorkflow } from '../factories/workflow-factory';
 import { seedWorld, type World } from '../factories/world-factory';
 import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
+import { createPublicApiClient } from '../public-api/helpers/public-api-client';
 
 describeEachDatabase('GET /v1/workflow-runs/:runId', (kind) => {
   let testContext: TestContext;
@@ -15,10 +16,9 @@ describeEachDatabase('GET /v1/workflow-runs/:runId', (kind) => {
   let seeded: SeededWorkflow;
   let token: string;
 
-  const follow = (runId: string, bearer: string | null = token) => {
-    const call = request(app).get(`/v1/workflow-runs/${runId}`);
-    return bearer === null ? call : call.set('Authorization', `Bearer ${bearer}`);
-  };
+  // Every response is also checked against the OpenAPI document the server publishes.
+  const follow = (runId: string, bearer: string | null = token) =>
+    createPublicApiClient(app).get(`/v1/workflow-runs/${runId}`, bearer ?? undefined);
   const start = async (recordId: string): Promise<string> =>
     (
       await request(app)
