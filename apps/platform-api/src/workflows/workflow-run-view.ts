@@ -18,12 +18,12 @@ export interface RunStepView {
   readonly kind: string;
   readonly status: StepStatusName;
   readonly attempts: number;
-  readonly error: string | null;
-  readonly startedAt: string | null;
-  readonly finishedAt: string | null;
+  readonly error?: string;
+  readonly startedAt?: string;
+  readonly finishedAt?: string;
 }
 
-/** A run as the public API shows it (`GET /v1/workflow-runs/:runId`). */
+/** A run as the public API shows it (fields without a value are left out, as everywhere in /v1) (`GET /v1/workflow-runs/:runId`). */
 export interface RunView {
   readonly runId: string;
   readonly status: RunStatusName;
@@ -31,10 +31,11 @@ export interface RunView {
   readonly workflow: { readonly id: number; readonly name: string; readonly version: number };
   readonly recordId: string;
   readonly steps: readonly RunStepView[];
-  readonly error: string | null;
+  /** Why the run failed. */
+  readonly error?: string;
   readonly createdAt: string;
-  readonly startedAt: string | null;
-  readonly finishedAt: string | null;
+  readonly startedAt?: string;
+  readonly finishedAt?: string;
 }
 
 /** The admin API's run: the public view plus who ran it and how many times it was claimed. */
@@ -43,6 +44,9 @@ export interface AdminRunView extends RunView {
   readonly user: { readonly id: number; readonly email: string };
 }
 
+/** `{ [name]: value }`, or nothing when there is no value: the public API leaves such fields out. */
+const optional = <Name extends string, Value>(name: Name, value: Value | null) =>
+  (value === null ? {} : { [name]: value }) as { [key in Name]?: Value };
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 export function toRunView(run: RunWithSteps): RunView {
@@ -56,14 +60,14 @@ export function toRunView(run: RunWithSteps): RunView {
       kind: step.kind,
       status: step.status.toLowerCase() as StepStatusName,
       attempts: step.attempts,
-      error: step.error,
-      startedAt: iso(step.startedAt),
-      finishedAt: iso(step.finishedAt),
+      ...optional('error', step.error),
+      ...optional('startedAt', iso(step.startedAt)),
+      ...optional('finishedAt', iso(step.finishedAt)),
     })),
-    error: run.error,
+    ...optional('error', run.error),
     createdAt: run.createdAt.toISOString(),
-    startedAt: iso(run.startedAt),
-    finishedAt: iso(run.finishedAt),
+    ...optional('startedAt', iso(run.startedAt)),
+    ...optional('finishedAt', iso(run.finishedAt)),
   };
 }
 

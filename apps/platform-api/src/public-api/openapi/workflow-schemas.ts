@@ -24,15 +24,15 @@ export const workflowRunObject = z
         kind: z.string().meta({ description: 'read, update, action, note or condition.' }),
         status: z.enum(STEP_STATUS_NAMES),
         attempts: z.int().min(0),
-        error: z.string().nullable(),
-        startedAt: isoDate.nullable(),
-        finishedAt: isoDate.nullable(),
+        error: z.string().optional(),
+        startedAt: isoDate.optional(),
+        finishedAt: isoDate.optional(),
       }),
     ),
-    error: z.string().nullable().meta({ description: 'Why the run failed; null otherwise.' }),
+    error: z.string().optional().meta({ description: 'Why the run failed; left out otherwise.' }),
     createdAt: isoDate,
-    startedAt: isoDate.nullable(),
-    finishedAt: isoDate.nullable(),
+    startedAt: isoDate.optional(),
+    finishedAt: isoDate.optional(),
   })
   .meta({ id: 'WorkflowRun' });
 
