@@ -1,9 +1,7 @@
 import { type ErrorRequestHandler, type RequestHandler, type Response, Router } from 'express';
-import { z } from 'zod';
 import type { AppContext } from '../context';
 import { ForbiddenError, parseOrThrow } from '../errors';
 import { jsonBody } from '../http/json-body';
-import { withoutNul } from '../http/text-rules';
 import { readBearerToken } from '../tokens/bearer-token';
 import type { AuthenticatedToken } from '../tokens/token-authenticator';
 import type { TokensService } from '../tokens/tokens-service';
@@ -11,19 +9,9 @@ import { signalRunQueued } from './executor/run-signal';
 import { WEBHOOK_LIMIT_LOCALS_KEY, type WebhookLimit, webhookRateLimiter } from './webhook-rate-limiter';
 import { findTriggeredWorkflow, type TriggeredWorkflow } from './webhook-target-service';
 import { verifyWebhookTarget, WEBHOOK_PATH_PREFIX } from './webhook-url';
+import { webhookBodySchema } from './workflow-inputs';
 import { createRun } from './workflow-runs-service';
 import { TOKEN_ACCESS_MESSAGES, tokenAccessRefusal } from './workflow-token-access';
-
-/** The webhook body (spec §4.2): `record_id`, a non-empty string (composite keys packed); the rest ignored. */
-export const webhookBodySchema = z.object({
-  record_id: withoutNul(
-    z
-      .string({ error: 'record_id is required: the id of the record to run the workflow on, as a string.' })
-      .min(1, 'record_id cannot be empty.')
-      .max(1024, 'record_id has at most 1024 characters.'),
-    'record_id',
-  ),
-});
 
 interface WebhookLocals {
   auth: AuthenticatedToken;

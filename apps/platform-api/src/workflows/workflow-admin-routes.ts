@@ -10,7 +10,7 @@ import {
   publishWorkflowBodySchema,
   runIdSchema,
   workflowIdSchema,
-} from './workflow-admin-schemas';
+} from './workflow-inputs';
 import { getAdminRun, listRuns } from './workflow-runs-service';
 import { getWorkflow, listWorkflows, publishWorkflow, setWorkflowActive } from './workflows-service';
 

@@ -5,7 +5,7 @@ import { readBearerToken } from '../tokens/bearer-token';
 import { getAuthentication } from '../tokens/public-api-auth';
 import type { AuthenticatedToken } from '../tokens/token-authenticator';
 import type { TokensService } from '../tokens/tokens-service';
-import { runIdSchema } from './workflow-admin-schemas';
+import { runIdSchema } from './workflow-inputs';
 import { getRunForToken } from './workflow-runs-service';
 
 /**

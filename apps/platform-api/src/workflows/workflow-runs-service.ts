@@ -5,7 +5,7 @@ import type { Prisma, RunStatus } from '../generated/prisma/client';
 import { isUniqueViolation } from '../identity/unique-violation';
 import type { AuthenticatedToken } from '../tokens/token-authenticator';
 import { findManagedWorkflow, type WorkflowActor } from './workflow-access';
-import type { ListRunsQuery } from './workflow-admin-schemas';
+import type { ListRunsQuery } from './workflow-inputs';
 import { type AdminRunView, RUN_INCLUDE, type RunView, toAdminRunView, toRunView } from './workflow-run-view';
 import { workflowStepSchema } from './workflow-schemas';
 import { TOKEN_ACCESS_MESSAGES, tokenAccessRefusal } from './workflow-token-access';

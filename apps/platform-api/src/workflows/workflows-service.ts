@@ -4,7 +4,7 @@ import type { Prisma, Project } from '../generated/prisma/client';
 import { isUniqueViolation } from '../identity/unique-violation';
 import { recordAdminLog } from '../logs/admin-log-service';
 import { findManagedProject, findManagedWorkflow, type WorkflowActor } from './workflow-access';
-import type { ListWorkflowsQuery, RenderingTarget } from './workflow-admin-schemas';
+import type { ListWorkflowsQuery, RenderingTarget } from './workflow-inputs';
 import { workflowDefinitionSchema } from './workflow-schemas';
 import { toWorkflowView, WORKFLOW_INCLUDE, type WorkflowView, type WorkflowWithPlace } from './workflow-view';
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { ValidationError } from '../../errors';
 import { failUsage } from '../../identity/cli-usage';
-import { workflowIdSchema } from '../../workflows/workflow-admin-schemas';
+import { workflowIdSchema } from '../../workflows/workflow-inputs';
 import type { CliContext } from '../cli-context';
 
 /** The positional workflow id, checked before any database work (exit 2 when it is not one). */

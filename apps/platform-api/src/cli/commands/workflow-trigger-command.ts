@@ -6,7 +6,7 @@ import {
   regenerateTrigger,
   setTriggerRateLimit,
 } from '../../workflows/webhook-trigger-service';
-import { rateLimitBodySchema } from '../../workflows/workflow-admin-schemas';
+import { rateLimitBodySchema } from '../../workflows/workflow-inputs';
 import type { WorkflowView } from '../../workflows/workflow-view';
 import type { CliContext } from '../cli-context';
 import { workflowIdOrExit } from './workflow-id-argument';

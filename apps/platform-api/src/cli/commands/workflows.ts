@@ -1,14 +1,14 @@
 import type { Command } from 'commander';
 import { ValidationError, validationErrorFromZod } from '../../errors';
 import { failUsage, parseOptionsOrExit } from '../../identity/cli-usage';
+import { readWorkflowFile } from '../../workflows/workflow-file';
 import {
   listRunsQuerySchema,
   listWorkflowsQuerySchema,
   RUN_STATUS_NAMES,
   renderingTargetSchema,
   runIdSchema,
-} from '../../workflows/workflow-admin-schemas';
-import { readWorkflowFile } from '../../workflows/workflow-file';
+} from '../../workflows/workflow-inputs';
 import { getAdminRun, listRuns } from '../../workflows/workflow-runs-service';
 import { workflowDefinitionSchema } from '../../workflows/workflow-schemas';
 import { getWorkflow, listWorkflows, publishWorkflow, setWorkflowActive } from '../../workflows/workflows-service';

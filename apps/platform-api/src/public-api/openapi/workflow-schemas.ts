@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { ZodOpenApiOperationObject } from 'zod-openapi';
-import { webhookBodySchema } from '../../workflows/webhook-routes';
-import { RUN_STATUS_NAMES } from '../../workflows/workflow-admin-schemas';
+import { RUN_STATUS_NAMES, webhookBodySchema } from '../../workflows/workflow-inputs';
 import type { RunView } from '../../workflows/workflow-run-view';
 import { errorObject, forbiddenObject, unauthorizedObject } from './error-schemas';
 

@@ -1,8 +1,20 @@
+// The zod schemas of what the workflows feature reads: webhook bodies, admin API inputs, CLI options.
 import { z } from 'zod';
 import { withoutNul } from '../http/text-rules';
 import { workflowDefinitionSchema } from './workflow-schemas';
 
 const name = (what: string) => withoutNul(z.string().trim().min(1, `The ${what} name cannot be empty.`), what);
+
+/** The webhook body (spec §4.2): `record_id`, a non-empty string (composite keys packed); the rest ignored. */
+export const webhookBodySchema = z.object({
+  record_id: withoutNul(
+    z
+      .string({ error: 'record_id is required: the id of the record to run the workflow on, as a string.' })
+      .min(1, 'record_id cannot be empty.')
+      .max(1024, 'record_id has at most 1024 characters.'),
+    'record_id',
+  ),
+});
 
 /** Where a workflow lives: a project (its organization when ambiguous), an environment, a team. */
 export const renderingTargetSchema = z.object({
