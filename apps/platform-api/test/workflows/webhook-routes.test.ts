@@ -111,6 +111,21 @@ describeEachDatabase('POST <webhook_url>', (kind) => {
       expect(response.body.message).toContain('was regenerated');
     });
 
+    test('keeps an old URL a 400 while the trigger is disabled (superseded is checked before disabled)', async () => {
+      const { workflow, path, renderingId } = await seed();
+      await context.prisma.webhookTrigger.update({
+        where: { workflowId: workflow.id },
+        data: { generation: 2, isEnabled: false },
+      });
+      const current = await webhookPathOf(context, workflow.id, renderingId, 2);
+
+      const old = await trigger(path, await tokenOf());
+      const disabled = await trigger(current, await tokenOf());
+
+      expect(old.status).toBe(400);
+      expect(disabled.status).toBe(404);
+    });
+
     test.each([
       ['invalid JSON', '{"record_id":', 'invalid_json', undefined],
       ['no record_id', {}, 'invalid_request', 'body.record_id'],
