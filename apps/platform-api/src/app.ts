@@ -9,6 +9,8 @@ import { jsonBody } from './http/json-body';
 import { requestLogger } from './http/request-logger';
 import { mountRoutes } from './mount-routes';
 import { PUBLIC_API_PREFIX, publicApiRouter } from './public-api';
+import { createTokensService } from './tokens/tokens-service';
+import { webhookRoutes } from './workflows/webhook-routes';
 
 /**
  * Builds platform-api's Express app over an already opened context (database, config, logger).
@@ -32,6 +34,8 @@ export function createApp(context: AppContext, options: CreateAppOptions = {}): 
   app.use(PUBLIC_API_PREFIX, publicApiRouter(context));
   // The agents' routes check the environment secret before parsing (larger) bodies themselves.
   app.use(AGENT_API_PREFIX, agentRoutes(context));
+  // Workflow webhooks check their URL and token before parsing the body themselves (spec §7 order).
+  app.use(webhookRoutes(context, createTokensService(context)));
   app.use(jsonBody());
   if (options.cliRelay) app.use(cliRelayRoute(context, options.cliRelay));
   mountRoutes(app, context);

@@ -3,6 +3,7 @@ import { authorizeRoutes } from './agents/authorize-routes';
 import type { AppContext } from './context';
 import { authRoutes } from './identity/auth-routes';
 import { tokenRoutes } from './tokens/token-routes';
+import { workflowAdminRoutes } from './workflows/workflow-admin-routes';
 
 /**
  * Mounts every feature's session routes, between the JSON body parser and the 404 + error handlers
@@ -14,4 +15,5 @@ export function mountRoutes(app: express.Express, context: AppContext): void {
   app.use(authRoutes(context));
   app.use(tokenRoutes(context));
   app.use(authorizeRoutes(context));
+  app.use(workflowAdminRoutes(context));
 }

@@ -7,6 +7,7 @@ import { activityLogsRoutes } from '../logs/activity-logs-routes';
 import { adminLogsRoutes } from '../logs/admin-logs-routes';
 import { authenticateRequest } from '../tokens/public-api-auth';
 import { createTokensService } from '../tokens/tokens-service';
+import { workflowRunRoutes } from '../workflows/workflow-run-routes';
 import { notesRoutes } from './notes/notes-routes';
 import { createPublicApiDocument } from './openapi/public-api-document';
 import { countPerAddress, publicApiRateLimiter } from './rate-limit/public-api-rate-limiter';
@@ -40,6 +41,7 @@ export function publicApiRouter(context: AppContext): Router {
   router.use(notesRoutes(context, tokens));
   router.use(activityLogsRoutes(context, tokens));
   router.use(adminLogsRoutes(context, tokens));
+  router.use(workflowRunRoutes(context, tokens));
   router.use(unknownRoute());
   return router;
 }

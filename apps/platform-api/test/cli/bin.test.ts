@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { packageRoot } from '../../src/db/package-root';
@@ -171,6 +171,24 @@ describe('bin/platform-api.cjs', () => {
       expect(created).toMatchObject({
         value: expect.stringMatching(/^plat_[0-9A-Za-z]{49}$/),
         token: { name: 'backup', scopes: ['notes:read'] },
+      });
+    });
+
+    test('`workflows create --json` publishes a YAML file for the team `teams add` made', () => {
+      const file = path.join(workDir, 'mark-paid.yaml');
+      writeFileSync(
+        file,
+        'name: Mark paid\ncollection: invoices\nsteps:\n  - kind: update\n    values: { status: paid }\n',
+      );
+
+      const published = run(
+        ...['workflows', 'create', '--project', 'crm', '--environment', 'production', '--team', 'Support'],
+        ...['--file', file],
+      );
+
+      expect(published).toMatchObject({
+        isNew: true,
+        workflow: { name: 'Mark paid', version: 1, steps: [{ kind: 'update', values: { status: 'paid' } }] },
       });
     });
   });

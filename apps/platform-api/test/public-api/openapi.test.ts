@@ -50,6 +50,8 @@ describe('GET /v1/openapi.json', () => {
         `${NOTES}/{noteId}/unarchive`,
         ACTIVITY_LOGS,
         ADMIN_LOGS,
+        '/v1/workflow-runs/{runId}',
+        '/hooks/workflows/{signedId}',
       ].sort(),
     );
   });

@@ -12,6 +12,7 @@ import { registerTeamsCommand } from './teams';
 import { registerTokensCommand } from './tokens';
 import { registerUsersCommand } from './users';
 import { registerWorkerCommand } from './worker';
+import { registerWorkflowsCommand } from './workflows';
 
 /** Every `platform-api` command, in the order `--help` lists them. Add yours with one line. */
 export const commands: readonly RegisterCommand[] = [
@@ -28,4 +29,5 @@ export const commands: readonly RegisterCommand[] = [
   registerScopesCommand,
   registerActionsCommand,
   registerKeysCommand,
+  registerWorkflowsCommand,
 ];

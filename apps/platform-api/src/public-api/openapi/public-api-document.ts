@@ -17,6 +17,7 @@ import {
   notesQuerySchema,
 } from '../notes/note-schemas';
 import { errorObject, forbiddenObject, unauthorizedObject } from './error-schemas';
+import { webhookOperation, workflowRunObject, workflowRunPathSchema } from './workflow-schemas';
 
 const rateLimitHeader = (description: string) => z.int().min(0).meta({ description });
 
@@ -110,7 +111,7 @@ export function createPublicApiDocument(serverUrl: string): oas32.OpenAPIObject 
     info: {
       title: 'Platform public API',
       version: '1.0.0',
-      description: `Notes, activity logs and admin logs. See docs/public-api.md. Token scopes: ${TOKEN_SCOPES.join(', ')}.`,
+      description: `Notes, activity logs, admin logs and workflow runs. See docs/public-api.md and docs/workflows.md. Token scopes: ${TOKEN_SCOPES.join(', ')}.`,
     },
     servers: [{ url: serverUrl }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Application token.' } } },
@@ -159,6 +160,20 @@ export function createPublicApiDocument(serverUrl: string): oas32.OpenAPIObject 
           ),
         }),
       },
+      '/v1/workflow-runs/{runId}': {
+        get: {
+          summary: 'Follow a workflow run',
+          description:
+            "Needs an application token whose user may trigger the run's workflow (member of the project, in the team owning it; SSO rule). A run the token cannot see is a 404.",
+          security: [{ bearer: [] }],
+          requestParams: { path: workflowRunPathSchema },
+          responses: responses(
+            { status: '200', description: 'The run and its steps.', schema: workflowRunObject },
+            ERRORS,
+          ),
+        },
+      },
+      '/hooks/workflows/{signedId}': { post: webhookOperation },
       '/v1/project/{projectName}/admin-logs': {
         get: operation('List admin logs', '`admin_logs:read` or `all`', {
           requestParams: { path: adminLogsPathSchema, query: adminLogsQuerySchema },

@@ -9,14 +9,14 @@ const clients = new Map<string, Redis>();
 /**
  * Where the public API counts requests: Redis when `REDIS_URL` is set, so that every instance
  * shares the counts, otherwise this process's memory. Each call returns a new store (a store may
- * serve one limiter only).
+ * serve one limiter only). `prefix` keeps each limiter's Redis keys apart (the public API's by default).
  */
-export function createRateLimitStore(config: Config): Store {
+export function createRateLimitStore(config: Config, prefix = config.PLATFORM_PUBLIC_API_RATE_LIMIT_PREFIX): Store {
   if (!config.REDIS_URL) return new MemoryStore();
   const client = redisClient(config.REDIS_URL);
   return new RedisStore({
     sendCommand: (command: string, ...args: string[]) => client.call(command, ...args) as Promise<RedisReply>,
-    prefix: config.PLATFORM_PUBLIC_API_RATE_LIMIT_PREFIX,
+    prefix,
   });
 }
 

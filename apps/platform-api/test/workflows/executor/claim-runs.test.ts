@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import type { AppContext } from '../../../src/context';
 import { createPostgresPrismaClient } from '../../../src/db/create-prisma-client';
 import { createWorkflowWorker } from '../../../src/workflows/executor/workflow-worker';
-import { seedRuns, seedWorkflow } from '../../factories/workflow-factory';
+import { seedRuns, seedWorkflowOnRendering } from '../../factories/workflow-factory';
 import { type ExecutorWorld, startExecutorWorld } from './executor-world';
 
 const RUNS = 1_000;
@@ -34,7 +34,7 @@ describeWithService('postgres', 'claiming runs from two workers [postgres]', () 
 
   test('1,000 runs are each executed exactly once', async () => {
     const { context, world: agentWorld } = world.platform;
-    const workflow = await seedWorkflow(context, {
+    const workflow = await seedWorkflowOnRendering(context, {
       renderingId: agentWorld.rendering.id,
       steps: [
         { kind: 'read', fields: ['id'] },

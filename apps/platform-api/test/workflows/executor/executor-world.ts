@@ -10,7 +10,7 @@ import type { WorkerOptions } from '../../../src/workflows/executor/worker-optio
 import { createWorkflowWorker, type WorkflowWorker } from '../../../src/workflows/executor/workflow-worker';
 import type { WorkflowStep } from '../../../src/workflows/workflow-schemas';
 import { type AgentPlatform, startAgentPlatform } from '../../agents/agent-platform';
-import { seedRun, seedWorkflow } from '../../factories/workflow-factory';
+import { seedRun, seedWorkflowOnRendering } from '../../factories/workflow-factory';
 import type { DatabaseKind } from '../../helpers/test-context';
 
 const AUTH_SECRET = 'executor-auth-secret-of-at-least-32-characters';
@@ -193,7 +193,7 @@ export async function startExecutorWorld(kind: DatabaseKind): Promise<ExecutorWo
       return worker;
     },
     async queueRun(steps, recordId, options = {}) {
-      const workflow = await seedWorkflow(context, {
+      const workflow = await seedWorkflowOnRendering(context, {
         renderingId: world.rendering.id,
         steps,
         collection: options.collection ?? 'orders',

@@ -1,0 +1,109 @@
+import { type ErrorRequestHandler, type RequestHandler, type Response, Router } from 'express';
+import type { AppContext } from '../context';
+import { ForbiddenError, parseOrThrow } from '../errors';
+import { jsonBody } from '../http/json-body';
+import { readBearerToken } from '../tokens/bearer-token';
+import type { AuthenticatedToken } from '../tokens/token-authenticator';
+import type { TokensService } from '../tokens/tokens-service';
+import { signalRunQueued } from './executor/run-signal';
+import { WEBHOOK_LIMIT_LOCALS_KEY, type WebhookLimit, webhookRateLimiter } from './webhook-rate-limiter';
+import { findTriggeredWorkflow, type TriggeredWorkflow } from './webhook-target-service';
+import { verifyWebhookTarget, WEBHOOK_PATH_PREFIX } from './webhook-url';
+import { webhookBodySchema } from './workflow-inputs';
+import { createRun } from './workflow-runs-service';
+import { TOKEN_ACCESS_MESSAGES, tokenAccessRefusal } from './workflow-token-access';
+
+interface WebhookLocals {
+  auth: AuthenticatedToken;
+  workflow: TriggeredWorkflow;
+}
+
+const locals = (res: Response) => res.locals as unknown as WebhookLocals;
+
+/**
+ * `POST /hooks/workflows/<signed>` (docs/workflows.md): starts a run of the URL's workflow on
+ * `record_id` as the token's user, answering 202 `{ runId }`. Mounted before the app's JSON body
+ * parser: the checks run in the spec's order, so that a caller without a valid URL and token learns
+ * nothing from the body and costs no parse. Its 409 is `{ error }` (spec §7).
+ */
+export function webhookRoutes(context: AppContext, tokens: TokensService): Router {
+  const router = Router();
+
+  router.post(
+    `${WEBHOOK_PATH_PREFIX}/:signed`,
+    resolveTrigger(context, tokens),
+    authorizeToken(context, tokens),
+    webhookRateLimiter(context),
+    jsonBody(),
+    async (req, res) => {
+      const { record_id: recordId } = parseOrThrow(webhookBodySchema, req.body ?? {}, 'body');
+      const { auth, workflow } = locals(res);
+      const run = await createRun(context, { workflow, recordId, userId: auth.user.id, tokenId: auth.token.id });
+      try {
+        await signalRunQueued(context);
+      } catch (error) {
+        // The run is queued either way and the workers' poll finds it; failing the call now would
+        // make the caller retry into a 409.
+        context.logger.warn({ err: error, runId: run.runId }, 'could not signal the workers of a queued run');
+      }
+      res.status(202).json(run);
+    },
+  );
+  router.use(conflictAsErrorBody());
+  return router;
+}
+
+/** Steps 1 to 3: the URL's signature (400), the Bearer token (401), the trigger's state (404/400). */
+function resolveTrigger(context: AppContext, tokens: TokensService): RequestHandler {
+  return async function resolveWebhookTrigger(req, res, next) {
+    try {
+      const target = await verifyWebhookTarget(context, String(req.params.signed));
+      locals(res).auth = await tokens.authenticate(readBearerToken(req.headers.authorization));
+      locals(res).workflow = await findTriggeredWorkflow(context, target);
+    } catch (error) {
+      next(error);
+      return;
+    }
+    next();
+  };
+}
+
+/**
+ * Step 4: the token's user may run this workflow (workflow-token-access.ts), with a read-write
+ * token, since a run writes through the agent. Then the webhook's own rate limit applies.
+ */
+function authorizeToken(context: AppContext, tokens: TokensService): RequestHandler {
+  return async function authorizeWebhookToken(_req, res, next) {
+    try {
+      const { auth, workflow } = locals(res);
+      const refusal = await tokenAccessRefusal(context, auth, {
+        teamId: workflow.rendering.teamId,
+        projectId: workflow.rendering.environment.projectId,
+      });
+      if (refusal !== null) throw new ForbiddenError(TOKEN_ACCESS_MESSAGES[refusal]);
+      if (auth.token.permissionLevel !== 'ReadWrite') {
+        throw new ForbiddenError('Insufficient permissions: starting a workflow run needs a read-write token.');
+      }
+      tokens.recordUse(auth);
+      res.locals[WEBHOOK_LIMIT_LOCALS_KEY] = {
+        workflowId: workflow.id,
+        perMinute: workflow.webhookTrigger.rateLimitPerMinute,
+      } satisfies WebhookLimit;
+    } catch (error) {
+      next(error);
+      return;
+    }
+    next();
+  };
+}
+
+/** The webhook's 409 body is `{ error: <message> }` (spec §7); every other error goes to the app's handler. */
+function conflictAsErrorBody(): ErrorRequestHandler {
+  return function webhookConflict(error: unknown, _req, res, next) {
+    if (res.headersSent || !(error instanceof Error) || error.name !== 'ConflictError') {
+      next(error);
+      return;
+    }
+    res.status(409).json({ error: error.message });
+  };
+}
