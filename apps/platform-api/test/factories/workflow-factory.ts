@@ -15,6 +15,8 @@ export interface SeedWorkflowOptions {
   readonly team: Team;
   readonly name?: string;
   readonly steps?: readonly WorkflowStep[];
+  /** `invoices` unless told. */
+  readonly collection?: string;
   readonly isActive?: boolean;
   /** The webhook trigger: enabled with the default limit unless told; `false` for none. */
   readonly trigger?: false | { readonly isEnabled?: boolean; readonly rateLimitPerMinute?: number };
@@ -38,7 +40,7 @@ export async function seedWorkflow(context: AppContext, options: SeedWorkflowOpt
     data: {
       renderingId: rendering.id,
       name: options.name ?? `workflow-${uniqueSuffix()}`,
-      collectionName: 'invoices',
+      collectionName: options.collection ?? 'invoices',
       definition: [...(options.steps ?? DEFAULT_STEPS)] as Prisma.InputJsonArray,
       isActive: options.isActive ?? true,
     },
