@@ -1,19 +1,22 @@
 #!/usr/bin/env node
-// Benchmark: end-to-end latency of a 3-step workflow run (read, update, note), queued → succeeded,
-// executed by the worker of a real `platform-api start` (the built bundle) against a real agent
-// (agent.cjs: @platform/agent over SQLite, its own process) on PostgreSQL. Not a test: it prints
-// figures. Runs are inserted directly (+ NOTIFY), as the webhook trigger would create them: the
-// trigger route is not on this branch, so trigger throughput is not measured here yet.
+// Benchmark: the workflow webhook and the runs it starts, against the built `platform-api start`
+// (its in-process worker) and a real agent (agent.cjs: @platform/agent over SQLite, its own
+// process) on PostgreSQL. Not a test: it prints figures. The workflow (read, update, note) and its
+// webhook are set up through the `platform-api` CLI (`workflows trigger enable`, `tokens create`).
 //
 //   pnpm bench workflows        (or: node bench/workflows/run.mjs)
 //
-// Baseline, same run: the floor of the same work by hand (GET and PUT of the record on the agent
-// with an agent token, INSERT of a note and its message through pg), one after the other.
-// (a) sequential: one run at a time, BENCH_RUNS (200) runs after a warm-up; latency = finishedAt -
-//     createdAt of the run row; p50 and p99 against the baseline's.
-// (b) burst: BENCH_BURST (500) runs queued at once; runs/s until the last one finishes, p50 and p99.
+// (a) sequential, BENCH_RUNS (200) rounds after a warm-up, alternating: POST the webhook (trigger
+//     latency: until the 202) and wait for the run to succeed (end-to-end: trigger → succeeded);
+//     the notes listing of the same server (GET /v1/.../notes, limit 100) with the same token; and
+//     the same work by hand (agent GET + PUT with an agent token, note INSERTs). Prints p50/p99 of
+//     each and the ratios trigger / notes listing and run / by hand.
+// (b) trigger throughput: BENCH_TRIGGERS (2000) webhook calls on distinct records from
+//     BENCH_CLIENTS (16) concurrent clients while the worker executes the runs: 202s per second.
+// (c) burst: BENCH_BURST (500) runs queued at once in SQL; runs/s until the last one finishes.
 // The database `platform_bench_workflows` is dropped and created again on each run. Env: PGHOST,
-// PGPORT, PGUSER, BENCH_RUNS, BENCH_BURST, BENCH_CONCURRENCY (PLATFORM_WORKER_CONCURRENCY, default 4).
+// PGPORT, PGUSER, BENCH_RUNS, BENCH_TRIGGERS, BENCH_CLIENTS, BENCH_BURST, BENCH_CONCURRENCY
+// (PLATFORM_WORKER_CONCURRENCY, default 4).
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -37,6 +40,9 @@ const user = process.env.PGUSER ?? 'postgres';
 const databaseUrl = `postgresql://${user}@${host}:${port}/${DATABASE}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const BURST = Number(process.env.BENCH_BURST ?? 500);
+const TRIGGERS = Number(process.env.BENCH_TRIGGERS ?? 2000);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
+const NOTES = 5000;
 const WARM_UP = 20;
 const AUTH_SECRET = randomBytes(24).toString('hex');
 const ENV_SECRET = randomBytes(32).toString('hex');
@@ -81,7 +87,17 @@ async function recreateDatabase() {
   if (migrated.status !== 0) throw new Error(`migrate failed:\n${migrated.stderr}`);
 }
 
-/** An Editor in a team rendering the environment, granted read and edit on `orders`; one workflow. */
+/** Runs a `platform-api` command on the bench database and returns its `--json` output. */
+function cli(...args) {
+  const result = spawnSync(process.execPath, [cliPath, ...args, '--json'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PLATFORM_LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`platform-api ${args.join(' ')} failed:\n${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+
+/** An Admin (public API tokens need one) in a team rendering the environment; one workflow; some notes. */
 async function seed(db) {
   const one = async (sql, values) => (await db.query(sql, values)).rows[0];
   const org = await one(`INSERT INTO "Organization" (name) VALUES ('bench') RETURNING id`);
@@ -101,19 +117,19 @@ async function seed(db) {
   const member = await one(
     `INSERT INTO "User" (email, username, "firstName", "lastName", "updatedAt") VALUES ('bench@example.com', 'bench@example.com', 'Bench', 'User', now()) RETURNING id, email`,
   );
-  await db.query(`INSERT INTO "ProjectMembership" ("projectId", "userId", role) VALUES ($1, $2, 'Editor')`, [
+  await db.query(`INSERT INTO "ProjectMembership" ("projectId", "userId", role) VALUES ($1, $2, 'Admin')`, [
     project.id,
     member.id,
   ]);
   await db.query(`INSERT INTO "TeamMembership" ("teamId", "userId") VALUES ($1, $2)`, [team.id, member.id]);
-  await db.query(
-    `INSERT INTO "CollectionPermission" ("environmentId", role, "collectionName", "canBrowse", "canRead", "canEdit", "updatedAt")
-     VALUES ($1, 'Editor', 'orders', true, true, true, now())`,
-    [environment.id],
-  );
   const workflow = await one(
     `INSERT INTO "Workflow" ("renderingId", name, "collectionName", definition, "updatedAt") VALUES ($1, 'bench', 'orders', $2, now()) RETURNING id`,
     [rendering.id, JSON.stringify(STEPS)],
+  );
+  await db.query(
+    `INSERT INTO "Note" ("environmentId", "collectionName", "recordId", title, "userId", "teamId")
+     SELECT $1, 'orders', i::text, 'Note ' || i, $2, $3 FROM generate_series(1, ${NOTES}) AS i`,
+    [environment.id, member.id, team.id],
   );
   return { environmentId: environment.id, projectId: project.id, workflowId: workflow.id, member };
 }
@@ -150,6 +166,27 @@ async function waitFinished(db, runIds) {
     }
     await sleep(2);
   }
+}
+
+/** POSTs the webhook; resolves to the run id and the time to the 202. */
+async function triggerOnce(webhookUrl, token, recordId) {
+  const started = performance.now();
+  const response = await fetch(webhookUrl, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ record_id: recordId }),
+  });
+  const body = await response.json();
+  if (response.status !== 202) throw new Error(`webhook answered ${response.status}: ${JSON.stringify(body)}`);
+  return { runId: body.runId, started, ms: performance.now() - started };
+}
+
+async function notesOnce(notesUrl, token) {
+  const started = performance.now();
+  const response = await fetch(notesUrl, { headers: { authorization: `Bearer ${token}` } });
+  const body = await response.json();
+  if (response.status !== 200 || body.data.length !== 100) throw new Error(`notes listing answered ${response.status}`);
+  return performance.now() - started;
 }
 
 const percentile = (values, p) => {
@@ -193,7 +230,7 @@ async function main() {
   const orders = new Database(sqlite);
   orders.exec('CREATE TABLE orders (id INTEGER PRIMARY KEY, status TEXT NOT NULL, amount INTEGER NOT NULL)');
   const insert = orders.prepare('INSERT INTO orders (id, status, amount) VALUES (?, ?, ?)');
-  const total = WARM_UP * 2 + RUNS * 2 + BURST;
+  const total = WARM_UP * 2 + RUNS * 2 + TRIGGERS + BURST;
   orders.transaction(() => {
     for (let id = 1; id <= total; id++) insert.run(id, 'new', id);
   })();
@@ -234,7 +271,7 @@ async function main() {
     firstName: 'Bench',
     lastName: 'User',
     team: 'Ops',
-    role: 'Editor',
+    role: 'Admin',
     tags: {},
   })
     .setProtectedHeader({ alg: 'HS256' })
@@ -242,31 +279,85 @@ async function main() {
     .setExpirationTime('1h')
     .sign(new TextEncoder().encode(AUTH_SECRET));
 
+  // The webhook as an operator sets it up: its URL (path kept, on this server's port) and a token.
+  const webhookPath = new URL(cli('workflows', 'trigger', 'enable', String(world.workflowId)).workflow.trigger.url)
+    .pathname;
+  cli('workflows', 'trigger', 'rate-limit', String(world.workflowId), '--per-minute', '10000');
+  const appToken = cli(
+    'tokens',
+    'create',
+    '--project',
+    'Bench',
+    '--user',
+    world.member.email,
+    '--name',
+    'bench',
+    '--scopes',
+    'all',
+    '--permission',
+    'read-write',
+  ).value;
+  const webhookUrl = `${serverUrl}${webhookPath}`;
+  const notesUrl = `${serverUrl}/v1/project/Bench/environment/production/notes?limit=100`;
+
   let nextId = 1;
-  log(`warm-up: ${WARM_UP} runs and ${WARM_UP} baselines...`);
+  const endToEnd = async () => {
+    const { runId, started, ms } = await triggerOnce(webhookUrl, appToken, String(nextId++));
+    await waitFinished(db, [runId]);
+    return { triggerMs: ms, runMs: performance.now() - started };
+  };
+  log(`warm-up: ${WARM_UP} rounds...`);
   for (let i = 0; i < WARM_UP; i++) {
-    await waitFinished(db, await queueRuns(db, world, [String(nextId++)]));
+    await endToEnd();
+    await notesOnce(notesUrl, appToken);
     await baselineOnce(db, world, agentUrl, token, nextId++);
   }
 
-  log(`(a) sequential: ${RUNS} runs and ${RUNS} baselines, alternated...`);
-  const runMs = [];
-  const baseMs = [];
+  log(`(a) sequential: ${RUNS} rounds of trigger → succeeded, notes listing, by hand...`);
+  const [triggerMs, runMs, notesMs, baseMs] = [[], [], [], []];
   for (let i = 0; i < RUNS; i++) {
-    runMs.push(...(await waitFinished(db, await queueRuns(db, world, [String(nextId++)]))));
+    const round = await endToEnd();
+    triggerMs.push(round.triggerMs);
+    runMs.push(round.runMs);
+    notesMs.push(await notesOnce(notesUrl, appToken));
     baseMs.push(await baselineOnce(db, world, agentUrl, token, nextId++));
   }
-  const [runP50, runP99, baseP50, baseP99] = [
-    percentile(runMs, 50),
-    percentile(runMs, 99),
-    percentile(baseMs, 50),
-    percentile(baseMs, 99),
-  ];
-  log(`  run queued → succeeded: p50 ${runP50.toFixed(1)} ms, p99 ${runP99.toFixed(1)} ms`);
-  log(`  baseline (GET + PUT + note INSERTs): p50 ${baseP50.toFixed(1)} ms, p99 ${baseP99.toFixed(1)} ms`);
-  log(`  ratio p50 ${(runP50 / baseP50).toFixed(2)}x, p99 ${(runP99 / baseP99).toFixed(2)}x`);
+  const line = (name, values) =>
+    log(
+      `  ${name.padEnd(38)} p50 ${percentile(values, 50).toFixed(1)} ms, p99 ${percentile(values, 99).toFixed(1)} ms`,
+    );
+  const ratio = (a, b) => (percentile(a, 50) / percentile(b, 50)).toFixed(2);
+  line('webhook trigger (until the 202)', triggerMs);
+  line('notes listing (limit 100)', notesMs);
+  line('trigger → run succeeded', runMs);
+  line('by hand (GET + PUT + note INSERTs)', baseMs);
+  log(`  ratio trigger / notes listing p50 ${ratio(triggerMs, notesMs)}x; run / by hand p50 ${ratio(runMs, baseMs)}x`);
 
-  log(`(b) burst: ${BURST} runs queued at once...`);
+  log(`(b) trigger throughput: ${TRIGGERS} calls on distinct records, ${CLIENTS} clients...`);
+  const firstTriggered = nextId;
+  nextId += TRIGGERS;
+  let cursor = 0;
+  const throughputMs = [];
+  const throughputStarted = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (cursor < TRIGGERS) {
+        const recordId = String(firstTriggered + cursor++);
+        throughputMs.push((await triggerOnce(webhookUrl, appToken, recordId)).ms);
+      }
+    }),
+  );
+  const throughputSeconds = (performance.now() - throughputStarted) / 1000;
+  log(
+    `  ${(TRIGGERS / throughputSeconds).toFixed(0)} 202s/s; trigger latency p50 ${percentile(throughputMs, 50).toFixed(1)} ms, p99 ${percentile(throughputMs, 99).toFixed(1)} ms`,
+  );
+
+  // The worker drains the runs (b) queued before (c) starts, so that (c) measures its own runs only.
+  while ((await db.query(`SELECT 1 FROM "WorkflowRun" WHERE status IN ('Queued', 'Running') LIMIT 1`)).rowCount > 0) {
+    await sleep(50);
+  }
+
+  log(`(c) burst: ${BURST} runs queued at once...`);
   const burstIds = Array.from({ length: BURST }, () => String(nextId++));
   const started = performance.now();
   const burstMs = await waitFinished(db, await queueRuns(db, world, burstIds));
