@@ -1,7 +1,5 @@
 // Benchmark of SqlCollection.list and .aggregate against the same SQL through raw `pg`, on a
 // PostgreSQL table of 1,000,000 books joined to 10,000 authors. See bench/README.md.
-const path = require('node:path');
-
 const { Client, Pool } = require('pg');
 const { createSqlDataSource } = require('@platform/datasource-sql');
 const toolkit = require('@platform/datasource-toolkit');
