@@ -12,7 +12,7 @@
 // with generate_series, then reused. The statement the bare server runs is the one the endpoint
 // sent (capture-statement.cjs). Env: PGHOST, PGPORT, PGUSER; BENCH_REQUESTS (rounds, default 3000).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
@@ -20,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { ensurePlatformApiBuilt } from '../platform-api-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const appDir = path.join(root, 'apps', 'platform-api');
@@ -50,25 +51,6 @@ const captureFile = path.join(captureDir, 'statement.json');
 
 function log(message) {
   process.stdout.write(`${message}\n`);
-}
-
-/** Builds dist/ when it is missing or older than any source file. */
-function ensureBuilt() {
-  const bundle = path.join(appDir, 'dist', 'cli.cjs');
-  const newestSource = newestMtime(path.join(appDir, 'src'));
-  if (existsSync(bundle) && statSync(bundle).mtimeMs >= newestSource) return;
-  log('building @platform/platform-api (dist is missing or older than src)...');
-  const result = spawnSync('pnpm', ['--filter', '@platform/platform-api', 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('build failed');
-}
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
 }
 
 function cli(args, extraEnv = {}) {
@@ -309,7 +291,7 @@ async function measure(endpoint, headers, bareUrl) {
 }
 
 async function main() {
-  ensureBuilt();
+  ensurePlatformApiBuilt(log);
   await ensureDatabase();
   const headers = { Authorization: `Bearer ${await createToken()}` };
   const server = await startServer();

@@ -19,11 +19,12 @@
 // (PLATFORM_WORKER_CONCURRENCY, default 4).
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensurePlatformApiBuilt } from '../platform-api-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const appDir = path.join(root, 'apps', 'platform-api');
@@ -56,23 +57,6 @@ const children = [];
 
 const log = (message) => process.stdout.write(`${message}\n`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function ensureBuilt() {
-  const bundle = path.join(appDir, 'dist', 'cli.cjs');
-  if (existsSync(bundle) && statSync(bundle).mtimeMs >= newestMtime(path.join(appDir, 'src'))) return;
-  log('building @platform/platform-api (dist is missing or older than src)...');
-  const result = spawnSync('pnpm', ['--filter', '@platform/platform-api', 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('build failed');
-}
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
 
 async function recreateDatabase() {
   const admin = new Client({ host, port, user, database: 'postgres' });
@@ -219,7 +203,7 @@ async function baselineOnce(db, world, agentUrl, token, id) {
 }
 
 async function main() {
-  ensureBuilt();
+  ensurePlatformApiBuilt(log);
   await recreateDatabase();
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();

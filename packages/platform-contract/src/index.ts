@@ -55,6 +55,7 @@ export {
   schemaUploadRequestSchema,
   usersResponseSchema,
 } from './messages';
+export { isUnderAgentUrl } from './redirect-uri';
 export type { AgentContract, ContractRoute, ContractRouteName } from './routes';
 export {
   AGENT_API_PREFIX,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { PlatformUser } from '@platform/platform-contract';
+import { isUnderAgentUrl, type PlatformUser } from '@platform/platform-contract';
 import type { AppContext } from '../context';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { Environment } from '../generated/prisma/client';
@@ -30,24 +30,10 @@ export async function checkAuthorizeTarget(
       `Environment ${environment.name} has no agent URL yet; an operator sets it with \`platform-api environments set-url\`.`,
     );
   }
-  if (!isUnder(redirectUri, environment.agentUrl)) {
+  if (!isUnderAgentUrl(redirectUri, environment.agentUrl)) {
     throw new ValidationError(`The redirect URI is not under the agent URL of environment ${environment.name}.`);
   }
   return environment;
-}
-
-function isUnder(candidate: string, base: string): boolean {
-  let target: URL;
-  let root: URL;
-  try {
-    target = new URL(candidate);
-    root = new URL(base);
-  } catch {
-    return false;
-  }
-  if (target.origin !== root.origin || target.username !== '' || target.password !== '') return false;
-  const rootPath = root.pathname.endsWith('/') ? root.pathname : `${root.pathname}/`;
-  return target.pathname === root.pathname || target.pathname.startsWith(rootPath);
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type ContractRouteName,
   EVENTS_HEARTBEAT_SECONDS,
   EVENTS_PATH,
+  isUnderAgentUrl,
   JWKS_MAX_AGE_SECONDS,
   SECRET_HEADER,
 } from '@platform/platform-contract';
@@ -14,7 +15,7 @@ import type { z } from 'zod';
 import { SandboxCodes } from './sandbox-codes';
 import type { SandboxEnvironment } from './sandbox-environment';
 import { errorHandler, notFound, sendError, sendValidationError } from './sandbox-errors';
-import { isUnderAgentUrl, refuseSignIn } from './sandbox-sign-in-page';
+import { refuseSignIn } from './sandbox-sign-in-page';
 import type { SigningKeys } from './signing-keys';
 import { createTestingRouter, TESTING_PATH } from './testing-routes';
 

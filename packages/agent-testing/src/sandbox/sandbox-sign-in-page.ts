@@ -28,21 +28,3 @@ export function refuseSignIn(res: Response, status: 400 | 403, message: string):
         `<body><h1>Cannot sign in to the agent</h1><p role="alert">${text}</p></body></html>`,
     );
 }
-
-/**
- * Whether `candidate` lies under the agent URL `base` as platform-api checks it: same origin, no
- * credentials, and a path at or below the base path (so `/api-other` or `/api/../x` do not pass).
- */
-export function isUnderAgentUrl(candidate: string, base: string): boolean {
-  let target: URL;
-  let root: URL;
-  try {
-    target = new URL(candidate);
-    root = new URL(base);
-  } catch {
-    return false;
-  }
-  if (target.origin !== root.origin || target.username !== '' || target.password !== '') return false;
-  const rootPath = root.pathname.endsWith('/') ? root.pathname : `${root.pathname}/`;
-  return target.pathname === root.pathname || target.pathname.startsWith(rootPath);
-}
