@@ -2,8 +2,6 @@
 // `@platform/datasource-sql` on a SQLite file, connected to the platform-api under test.
 //   node --conditions=@platform/source --require ../sql-list/register-ts.cjs agent.cjs <authSecret>
 // Env: BENCH_SERVER_URL, BENCH_ENV_SECRET, BENCH_SQLITE. Sends `{ port }` to the parent over IPC.
-const { mkdtempSync } = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 
 async function main() {
@@ -14,7 +12,8 @@ async function main() {
     envSecret: process.env.BENCH_ENV_SECRET,
     serverUrl: process.env.BENCH_SERVER_URL,
     isProduction: false,
-    schemaPath: path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-workflows-agent-')), '.platform-schema.json'),
+    // Next to the SQLite file, in the directory run.mjs removes at the end.
+    schemaPath: path.join(path.dirname(process.env.BENCH_SQLITE), '.platform-schema.json'),
     logger: () => undefined,
     host: '127.0.0.1',
     port: 0,
