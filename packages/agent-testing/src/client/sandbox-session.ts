@@ -2,6 +2,7 @@ import { platformUserSchema, SECRET_HEADER } from '@platform/platform-contract';
 import { SignJWT } from 'jose';
 import { z } from 'zod';
 import { type PermissionsOverride, TESTING_PATH } from '../sandbox/testing-routes';
+import { userClaims } from '../sandbox/user-claims';
 import { readError } from './agent-http';
 import { UnauthorizedError } from './agent-test-client-errors';
 
@@ -47,19 +48,7 @@ export class SandboxSession {
       });
     }
     const now = Math.floor(Date.now() / 1000);
-    const { id, email, firstName, lastName, team, role, tags, renderingId } = session.user;
-    const claims = {
-      id,
-      email,
-      firstName,
-      lastName,
-      team,
-      role,
-      tags,
-      renderingId,
-      environmentId: session.environmentId,
-      projectId: session.projectId,
-    };
+    const claims = userClaims(session.user, { id: session.environmentId, projectId: session.projectId });
     const subject = JSON.stringify(claims);
     if (this.cached?.subject === subject && this.cached.exp - TOKEN_MARGIN_SECONDS > now) return this.cached.token;
 

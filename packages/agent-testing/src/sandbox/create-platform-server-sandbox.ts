@@ -10,6 +10,7 @@ import { answerClientError } from './sandbox-client-error';
 import { SandboxEnvironment } from './sandbox-environment';
 import { createSandboxApp, type SandboxState } from './sandbox-routes';
 import { SigningKeys } from './signing-keys';
+import { userClaims } from './user-claims';
 
 export interface AddEnvironmentOptions {
   /** 64 hexadecimal characters; a random one when omitted. */
@@ -102,7 +103,6 @@ export async function createPlatformServerSandbox(
     environment,
     async mintUserToken(envSecret, userId, options = {}) {
       const env = environment(envSecret);
-      const { id, email, firstName, lastName, team, role, tags, renderingId } = env.getUser(userId);
       const iat = Math.floor(now().getTime() / 1000);
 
       return keys.sign({
@@ -111,16 +111,7 @@ export async function createPlatformServerSandbox(
         iat,
         exp: iat + (options.expiresInSeconds ?? PLATFORM_TOKEN_MAX_LIFETIME_SECONDS),
         purpose: options.purpose ?? 'workflow',
-        id,
-        email,
-        firstName,
-        lastName,
-        team,
-        role,
-        tags,
-        renderingId,
-        environmentId: env.id,
-        projectId: env.projectId,
+        ...userClaims(env.getUser(userId), env),
         ...options.claims,
       });
     },
