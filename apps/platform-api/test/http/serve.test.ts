@@ -1,21 +1,7 @@
-import net from 'node:net';
+import { rawExchange } from '@platform/platform-contract/testing';
 import express from 'express';
 import { MAX_HEADER_BYTES } from '../../src/http/client-error';
 import { serve, serveWithUrl } from '../../src/http/serve';
-
-/** Sends `request` as raw bytes and resolves with everything the server answered before closing. */
-async function rawExchange(url: string, request: string): Promise<string> {
-  const { hostname, port } = new URL(url);
-  const socket = net.connect(Number(port), hostname);
-  let answer = '';
-  socket.on('data', (chunk: Buffer) => {
-    answer += chunk.toString();
-  });
-  socket.on('error', () => {});
-  socket.write(request);
-  await new Promise((resolve) => socket.on('close', resolve));
-  return answer;
-}
 
 /** An app whose GET /slow answers after `delayMs`, with a promise that resolves when it was hit. */
 function slowApp(delayMs: number) {

@@ -1,23 +1,9 @@
-import net from 'node:net';
 import { agentContract } from '@platform/platform-contract';
+import { rawExchange } from './raw-exchange';
 import type { SuiteContext } from './suite-context';
 
 /** Node's default limit on a request line and its headers together (`--max-http-header-size`). */
 const MAX_HEADER_BYTES = 16 * 1024;
-
-/** Writes `request` as is on a new connection and reads the answer until the server closes it. */
-async function rawExchange(serverUrl: string, request: string): Promise<string> {
-  const { hostname, port } = new URL(serverUrl);
-  const socket = net.connect(Number(port), hostname);
-  let answer = '';
-  socket.on('data', (chunk: Buffer) => {
-    answer += chunk.toString();
-  });
-  socket.on('error', () => {});
-  socket.write(request);
-  await new Promise((resolve) => socket.on('close', resolve));
-  return answer;
-}
 
 /**
  * Requests Node refuses before any route sees them: the same `{ code, message }` JSON body as
