@@ -36,14 +36,12 @@ export async function seedWorkflow(context: AppContext, options: SeedWorkflowOpt
     create: { environmentId: options.environment.id, teamId: options.team.id },
     update: {},
   });
-  const workflow = await context.prisma.workflow.create({
-    data: {
-      renderingId: rendering.id,
-      name: options.name ?? `workflow-${uniqueSuffix()}`,
-      collectionName: options.collection ?? 'invoices',
-      definition: [...(options.steps ?? DEFAULT_STEPS)] as Prisma.InputJsonArray,
-      isActive: options.isActive ?? true,
-    },
+  const workflow = await seedWorkflowOnRendering(context, {
+    renderingId: rendering.id,
+    steps: options.steps ?? DEFAULT_STEPS,
+    collection: options.collection ?? 'invoices',
+    ...(options.name === undefined ? {} : { name: options.name }),
+    isActive: options.isActive ?? true,
   });
   const trigger =
     options.trigger === false
@@ -82,9 +80,10 @@ export interface WorkflowSeed {
   readonly steps: readonly WorkflowStep[];
   readonly name?: string;
   readonly collection?: string;
+  readonly isActive?: boolean;
 }
 
-/** A published workflow (`definition` = its steps), active, version 1. */
+/** A published workflow (`definition` = its steps), version 1, active unless told. */
 export function seedWorkflowOnRendering(context: AppContext, seed: WorkflowSeed): Promise<Workflow> {
   return context.prisma.workflow.create({
     data: {
@@ -92,6 +91,7 @@ export function seedWorkflowOnRendering(context: AppContext, seed: WorkflowSeed)
       name: seed.name ?? `workflow-${uniqueSuffix()}`,
       collectionName: seed.collection ?? 'orders',
       definition: seed.steps as unknown as Prisma.InputJsonArray,
+      isActive: seed.isActive ?? true,
     },
   });
 }
