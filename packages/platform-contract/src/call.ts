@@ -21,10 +21,12 @@ export class ContractCallError extends Error {
   readonly status?: number;
   /** The server's error code (`unauthorized`, `invalid_request`…) when it sent one. */
   readonly code?: string;
+  /** The server's own error message, when it sent a contract error body. */
+  readonly serverMessage?: string;
 
   constructor(
     message: string,
-    details: { endpoint: string; failure: ContractFailure; status?: number; code?: string },
+    details: { endpoint: string; failure: ContractFailure; status?: number; code?: string; serverMessage?: string },
     options?: ErrorOptions,
   ) {
     super(message, options);
@@ -32,6 +34,7 @@ export class ContractCallError extends Error {
     this.failure = details.failure;
     this.status = details.status;
     this.code = details.code;
+    this.serverMessage = details.serverMessage;
   }
 
   /** True for failures worth retrying: network, timeout, 429 and 5XX. */
@@ -99,6 +102,7 @@ export async function callAgentContract<Name extends ContractRouteName>(
       failure: 'status',
       status: response.status,
       code: parsedError.success ? parsedError.data.code : undefined,
+      serverMessage: parsedError.success ? parsedError.data.message : undefined,
     });
   }
 

@@ -55,6 +55,33 @@ export {
   schemaUploadRequestSchema,
   usersResponseSchema,
 } from './messages';
+export type {
+  McpAuthorizeQuery,
+  McpClient,
+  McpClientRegistrationRequest,
+  McpClientRegistrationResponse,
+  McpScope,
+  McpTokenErrorCode,
+  McpTokenRequest,
+  McpTokenResponse,
+} from './mcp-oauth';
+export {
+  formatMcpScopes,
+  isAcceptableRedirectUri,
+  MCP_AUTHORIZE_PATH,
+  MCP_REGISTRATION_PATH,
+  MCP_SCOPES,
+  MCP_TOKEN_ERROR_CODES,
+  mcpAuthorizeQuerySchema,
+  mcpClientRegistrationRequestSchema,
+  mcpClientRegistrationResponseSchema,
+  mcpClientRequestSchema,
+  mcpClientResponseSchema,
+  mcpClientSchema,
+  mcpScopeStringSchema,
+  mcpTokenRequestSchema,
+  mcpTokenResponseSchema,
+} from './mcp-oauth';
 export { isUnderAgentUrl } from './redirect-uri';
 export type { AgentContract, ContractRoute, ContractRouteName } from './routes';
 export {

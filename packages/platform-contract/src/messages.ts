@@ -226,6 +226,11 @@ export const platformTokenClaimsSchema = z.object({
   environmentId: z.number().int(),
   projectId: z.number().int(),
   timezone: z.string().optional(),
+  /**
+   * On `mcp` tokens: the OAuth scopes granted (space-separated `MCP_SCOPES`). An `mcp` token
+   * without it may call no MCP tool.
+   */
+  scope: z.string().optional(),
 });
 export type PlatformTokenClaims = z.infer<typeof platformTokenClaimsSchema>;
 

@@ -13,6 +13,12 @@ import {
   schemaUploadRequestSchema,
   usersResponseSchema,
 } from './messages';
+import {
+  mcpClientRequestSchema,
+  mcpClientResponseSchema,
+  mcpTokenRequestSchema,
+  mcpTokenResponseSchema,
+} from './mcp-oauth';
 
 /** Header carrying the environment secret on every agent → platform request. */
 export const SECRET_HEADER = 'platform-secret-key';
@@ -112,6 +118,29 @@ export const agentContract = {
     path: `${AGENT_API_PREFIX}/authentication/exchange`,
     request: codeExchangeRequestSchema,
     response: codeExchangeResponseSchema,
+    status: 200,
+  }),
+  /**
+   * The registered MCP client an authorize request names (mcp-oauth.ts). An unknown or revoked
+   * client answers 404 `{ code: 'invalid_client' }`.
+   */
+  mcpClient: route({
+    method: 'POST',
+    path: `${AGENT_API_PREFIX}/mcp/clients/lookup`,
+    request: mcpClientRequestSchema,
+    response: mcpClientResponseSchema,
+    status: 200,
+  }),
+  /**
+   * The OAuth token exchange of an MCP client, forwarded by the agent as the client sent it
+   * (`authorization_code` or `refresh_token` grant). Refusals answer 400 (401 for
+   * `invalid_client`) with an RFC 6749 error code as `code` (`MCP_TOKEN_ERROR_CODES`).
+   */
+  mcpToken: route({
+    method: 'POST',
+    path: `${AGENT_API_PREFIX}/mcp/token`,
+    request: mcpTokenRequestSchema,
+    response: mcpTokenResponseSchema,
     status: 200,
   }),
   /** Experimental no-code customizations of the environment. */
