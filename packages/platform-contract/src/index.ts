@@ -1,6 +1,33 @@
 export type { ContractCallOptions, ContractFailure } from './call';
 export { ContractCallError, callAgentContract, DEFAULT_CONTRACT_TIMEOUT_MS } from './call';
 export type {
+  McpAuthorizeQuery,
+  McpClient,
+  McpClientRegistrationRequest,
+  McpClientRegistrationResponse,
+  McpScope,
+  McpTokenErrorCode,
+  McpTokenRequest,
+  McpTokenResponse,
+} from './mcp-oauth';
+export {
+  formatMcpScopes,
+  isAcceptableRedirectUri,
+  MCP_AUTHORIZE_PATH,
+  MCP_REGISTRATION_PATH,
+  MCP_SCOPES,
+  MCP_TOKEN_ERROR_CODES,
+  mcpAuthorizeQuerySchema,
+  mcpClientRegistrationRequestSchema,
+  mcpClientRegistrationResponseSchema,
+  mcpClientRequestSchema,
+  mcpClientResponseSchema,
+  mcpClientSchema,
+  mcpScopeStringSchema,
+  mcpTokenRequestSchema,
+  mcpTokenResponseSchema,
+} from './mcp-oauth';
+export type {
   ActivityAction,
   ActivityEntry,
   AgentSchema,
@@ -55,33 +82,6 @@ export {
   schemaUploadRequestSchema,
   usersResponseSchema,
 } from './messages';
-export type {
-  McpAuthorizeQuery,
-  McpClient,
-  McpClientRegistrationRequest,
-  McpClientRegistrationResponse,
-  McpScope,
-  McpTokenErrorCode,
-  McpTokenRequest,
-  McpTokenResponse,
-} from './mcp-oauth';
-export {
-  formatMcpScopes,
-  isAcceptableRedirectUri,
-  MCP_AUTHORIZE_PATH,
-  MCP_REGISTRATION_PATH,
-  MCP_SCOPES,
-  MCP_TOKEN_ERROR_CODES,
-  mcpAuthorizeQuerySchema,
-  mcpClientRegistrationRequestSchema,
-  mcpClientRegistrationResponseSchema,
-  mcpClientRequestSchema,
-  mcpClientResponseSchema,
-  mcpClientSchema,
-  mcpScopeStringSchema,
-  mcpTokenRequestSchema,
-  mcpTokenResponseSchema,
-} from './mcp-oauth';
 export { isUnderAgentUrl } from './redirect-uri';
 export type { AgentContract, ContractRoute, ContractRouteName } from './routes';
 export {

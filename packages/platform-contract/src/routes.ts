@@ -1,5 +1,11 @@
 import type { z } from 'zod';
 import {
+  mcpClientRequestSchema,
+  mcpClientResponseSchema,
+  mcpTokenRequestSchema,
+  mcpTokenResponseSchema,
+} from './mcp-oauth';
+import {
   activityRequestSchema,
   codeExchangeRequestSchema,
   codeExchangeResponseSchema,
@@ -13,12 +19,6 @@ import {
   schemaUploadRequestSchema,
   usersResponseSchema,
 } from './messages';
-import {
-  mcpClientRequestSchema,
-  mcpClientResponseSchema,
-  mcpTokenRequestSchema,
-  mcpTokenResponseSchema,
-} from './mcp-oauth';
 
 /** Header carrying the environment secret on every agent → platform request. */
 export const SECRET_HEADER = 'platform-secret-key';
