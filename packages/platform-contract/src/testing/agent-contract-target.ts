@@ -39,4 +39,35 @@ export interface AgentContractSeed {
   mintUserToken(): Promise<string>;
   /** Moves the server's clock forward by `milliseconds` (authorization codes expire on it). */
   advanceClock(milliseconds: number): Promise<void>;
+  /**
+   * An MCP authorization code for the target's user, as the MCP authorize page issues it once the
+   * user signed in and approved `request` (the suite registered the client over HTTP first).
+   */
+  issueMcpCode(request: McpCodeRequest): Promise<string>;
+  /**
+   * Like `issueMcpCode`, for another member of `team` with the role `userRole`; `removeUser` then
+   * takes their access away (as an operator taking them out of the team would), to check that
+   * their code or refresh token stops working.
+   */
+  issueMcpCodeForLeavingUser(request: McpCodeRequest): Promise<McpCodeOfLeavingUser>;
+}
+
+/** What a user approved on the MCP authorize page (`mcpAuthorizeQuerySchema`); the code is bound to it. */
+export interface McpCodeRequest {
+  readonly clientId: string;
+  /** One of the client's registered redirect URIs. */
+  readonly redirectUri: string;
+  /** The S256 challenge of the verifier the suite sends to the token route. */
+  readonly codeChallenge: string;
+  /** Space-separated `MCP_SCOPES`, within the client's. */
+  readonly scope: string;
+  /** The MCP server's URL (RFC 8707), on the origin of `agentUrl`. */
+  readonly resource: string;
+}
+
+/** An MCP authorization code of a user the suite removes when it chooses. */
+export interface McpCodeOfLeavingUser {
+  readonly code: string;
+  /** Takes the user's access to the environment away. */
+  removeUser(): Promise<void>;
 }
