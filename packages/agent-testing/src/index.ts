@@ -35,11 +35,13 @@ export {
   type PlatformServerSandboxOptions,
 } from './sandbox/create-platform-server-sandbox';
 export {
+  type McpConsent,
   SANDBOX_ROLES,
   SandboxEnvironment,
   type SandboxRight,
   type SandboxUserInput,
 } from './sandbox/sandbox-environment';
+export type { SandboxMcpGrant } from './sandbox/sandbox-mcp-grants';
 export type {
   CollectionRightsOverride,
   PermissionsOverride,

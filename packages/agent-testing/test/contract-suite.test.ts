@@ -1,5 +1,9 @@
-import { AUTHORIZE_PATH } from '@platform/platform-contract';
-import { type AgentContractTarget, runAgentContractSuite } from '@platform/platform-contract/testing';
+import { AUTHORIZE_PATH, MCP_AUTHORIZE_PATH } from '@platform/platform-contract';
+import {
+  type AgentContractTarget,
+  type McpCodeRequest,
+  runAgentContractSuite,
+} from '@platform/platform-contract/testing';
 import { createPlatformServerSandbox } from '../src';
 
 const AGENT_URL = 'http://agent.example.test:3310/api';
@@ -24,6 +28,23 @@ async function startSandboxForContract(): Promise<AgentContractTarget> {
     const response = await fetch(`${sandbox.url}${AUTHORIZE_PATH}?${query}`, { redirect: 'manual' });
     const code = new URL(response.headers.get('location') ?? '', sandbox.url).searchParams.get('code');
     if (response.status !== 303 || code === null) throw new Error(`The sign-in page answered ${response.status}.`);
+    return code;
+  };
+
+  // MCP codes come from the MCP authorize page, which approves at once as the environment's MCP
+  // user: the current user unless setMcpUser chose another.
+  const issueMcpCode = async (request: McpCodeRequest): Promise<string> => {
+    const query = new URLSearchParams({
+      environmentId: String(environment.id),
+      ...request,
+      codeChallengeMethod: 'S256',
+      state: 'suite',
+    });
+    const response = await fetch(`${sandbox.url}${MCP_AUTHORIZE_PATH}?${query}`, { redirect: 'manual' });
+    const code = new URL(response.headers.get('location') ?? '', sandbox.url).searchParams.get('code');
+    if (response.status !== 303 || code === null) {
+      throw new Error(`The MCP authorize page answered ${response.status} ${response.headers.get('location')}.`);
+    }
     return code;
   };
 
@@ -55,6 +76,17 @@ async function startSandboxForContract(): Promise<AgentContractTarget> {
       mintUserToken: () => sandbox.mintUserToken(envSecret, member.id),
       advanceClock: async (milliseconds) => {
         clock += milliseconds;
+      },
+      issueMcpCode,
+      issueMcpCodeForLeavingUser: async (request) => {
+        const leaving = environment.addUser({ role: member.role, renderingId: rendering.id });
+        environment.setMcpUser(leaving.id);
+        try {
+          const code = await issueMcpCode(request);
+          return { code, removeUser: async () => environment.removeUser(leaving.id) };
+        } finally {
+          environment.setMcpUser(null);
+        }
       },
     },
     close: () => sandbox.close(),

@@ -1,16 +1,16 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  PLATFORM_TOKEN_ISSUER,
-  PLATFORM_TOKEN_MAX_LIFETIME_SECONDS,
-  platformTokenAudience,
-} from '@platform/platform-contract';
+import type { McpClientRegistrationResponse } from '@platform/platform-contract';
+import { type MintUserTokenOptions, mintPlatformToken } from './mint-platform-token';
 import { answerClientError } from './sandbox-client-error';
 import { SandboxEnvironment } from './sandbox-environment';
+import { SandboxMcpClients } from './sandbox-mcp-clients';
+import { SandboxMcpCodes } from './sandbox-mcp-codes';
 import { createSandboxApp, type SandboxState } from './sandbox-routes';
 import { SigningKeys } from './signing-keys';
-import { userClaims } from './user-claims';
+
+export type { MintUserTokenOptions } from './mint-platform-token';
 
 export interface AddEnvironmentOptions {
   /** 64 hexadecimal characters; a random one when omitted. */
@@ -18,14 +18,6 @@ export interface AddEnvironmentOptions {
   /** The agent's public URL: redirect URIs of sign-ins must start with it. */
   readonly agentUrl?: string;
   readonly name?: string;
-}
-
-export interface MintUserTokenOptions {
-  readonly purpose?: 'workflow' | 'mcp';
-  /** Lifetime in seconds (default and maximum 15 minutes); negative for an expired token. */
-  readonly expiresInSeconds?: number;
-  /** Overrides any claim (to mint a token for another audience, say). */
-  readonly claims?: Record<string, unknown>;
 }
 
 export interface PlatformServerSandboxOptions {
@@ -45,8 +37,15 @@ export interface PlatformServerSandbox {
   addEnvironment(options?: AddEnvironmentOptions): string;
   /** The environment of `envSecret`, to change permissions, users, scopes, and read what the agent sent. */
   environment(envSecret: string): SandboxEnvironment;
-  /** A token signed like the platform's workflow and MCP tokens, for `userId` of the environment. */
+  /**
+   * A token signed like the platform's workflow and MCP tokens, for `userId` of the environment.
+   * An MCP tool's test mints `{ purpose: 'mcp', scope: ['mcp:read'] }` without the OAuth dance.
+   */
   mintUserToken(envSecret: string, userId: number, options?: MintUserTokenOptions): Promise<string>;
+  /** Every MCP client registered (`POST /mcp-auth/register`), as registration answered. */
+  listMcpClients(): McpClientRegistrationResponse[];
+  /** Forgets an MCP client: its lookup answers 404 and the token route refuses it (`invalid_client`). */
+  revokeMcpClient(clientId: string): void;
   /** Adds a new signing key; the previous stays published until retired. Returns the new kid. */
   rotateSigningKey(): Promise<string>;
   /** Stops publishing a previous key. */
@@ -72,7 +71,14 @@ export async function createPlatformServerSandbox(
   const now = options.now ?? (() => new Date());
   const keys = new SigningKeys();
   await keys.rotate();
-  const state: SandboxState = { environments: new Map(), keys, streams: new Set(), now };
+  const state: SandboxState = {
+    environments: new Map(),
+    keys,
+    streams: new Set(),
+    now,
+    mcpClients: new SandboxMcpClients(now),
+    mcpCodes: new SandboxMcpCodes(now),
+  };
   const server = createServer(createSandboxApp(state));
   server.on('clientError', answerClientError);
   server.listen(port, '127.0.0.1');
@@ -103,18 +109,10 @@ export async function createPlatformServerSandbox(
     environment,
     async mintUserToken(envSecret, userId, options = {}) {
       const env = environment(envSecret);
-      const iat = Math.floor(now().getTime() / 1000);
-
-      return keys.sign({
-        iss: PLATFORM_TOKEN_ISSUER,
-        aud: platformTokenAudience(env.id),
-        iat,
-        exp: iat + (options.expiresInSeconds ?? PLATFORM_TOKEN_MAX_LIFETIME_SECONDS),
-        purpose: options.purpose ?? 'workflow',
-        ...userClaims(env.getUser(userId), env),
-        ...options.claims,
-      });
+      return mintPlatformToken(keys, env, env.getUser(userId), now(), options);
     },
+    listMcpClients: () => state.mcpClients.list(),
+    revokeMcpClient: (clientId) => state.mcpClients.revoke(clientId),
     rotateSigningKey: () => keys.rotate(),
     retireSigningKey: (kid) => keys.retire(kid),
     get currentKid() {

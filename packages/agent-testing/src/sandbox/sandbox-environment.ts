@@ -11,6 +11,10 @@ import type {
   Rendering,
   RolePermissions,
 } from '@platform/platform-contract';
+import { type SandboxMcpGrant, SandboxMcpGrants } from './sandbox-mcp-grants';
+
+/** What the sandbox's MCP authorize page answers for its user. */
+export type McpConsent = 'approve' | 'deny';
 
 /** The project roles, as platform-api knows them. `Admin` allows everything. */
 export const SANDBOX_ROLES = ['Admin', 'Developer', 'Editor', 'User'] as const;
@@ -69,6 +73,10 @@ export class SandboxEnvironment {
   private readonly listeners = new Set<EventsListener>();
   private outage: { status: number } | undefined;
   private readonly overrides = new Map<string, unknown>();
+  private mcpUserId: number | undefined;
+  private mcpConsentAnswer: McpConsent = 'approve';
+  /** @internal The MCP grants of this environment; the token route keeps them. */
+  readonly mcpGrants = new SandboxMcpGrants();
 
   /** @internal Use `sandbox.addEnvironment()`. */
   constructor(init: { id: number; projectId: number; envSecret?: string; agentUrl?: string | null; name?: string }) {
@@ -134,6 +142,41 @@ export class SandboxEnvironment {
 
   get currentUser(): PlatformUser | undefined {
     return this.currentUserId === undefined ? undefined : this.users.get(this.currentUserId);
+  }
+
+  // --- MCP authorization ----------------------------------------------------------------------
+
+  /**
+   * The user the MCP authorize page approves clients as (no login or consent page in the
+   * sandbox): the current user unless set here; `null` goes back to the current user.
+   */
+  setMcpUser(id: number | null): void {
+    if (id !== null) this.getUser(id);
+    this.mcpUserId = id ?? undefined;
+  }
+
+  get mcpUser(): PlatformUser | undefined {
+    return (this.mcpUserId === undefined ? undefined : this.users.get(this.mcpUserId)) ?? this.currentUser;
+  }
+
+  /** Whether the MCP authorize page approves (the default) or denies (`error=access_denied`). */
+  setMcpConsent(answer: McpConsent): void {
+    this.mcpConsentAnswer = answer;
+  }
+
+  /** @internal */
+  get mcpConsent(): McpConsent {
+    return this.mcpConsentAnswer;
+  }
+
+  /** Every MCP grant of this environment (one per code traded), revoked ones included. */
+  listMcpGrants(): SandboxMcpGrant[] {
+    return this.mcpGrants.list();
+  }
+
+  /** Revokes a grant: its refresh token is refused from now on (access tokens live on until they expire). */
+  revokeMcpGrant(grantId: string): void {
+    this.mcpGrants.revoke(grantId);
   }
 
   // --- permissions ---------------------------------------------------------------------------

@@ -1,20 +1,21 @@
 import {
   AGENT_API_PREFIX,
   AUTHORIZE_PATH,
-  agentContract,
   authorizeQuerySchema,
-  type ContractRouteName,
   EVENTS_HEARTBEAT_SECONDS,
   EVENTS_PATH,
   isUnderAgentUrl,
   JWKS_MAX_AGE_SECONDS,
   SECRET_HEADER,
 } from '@platform/platform-contract';
-import express, { type Request, type Response } from 'express';
-import type { z } from 'zod';
+import express, { type Response } from 'express';
 import { SandboxCodes } from './sandbox-codes';
+import { environmentOf, handle, local } from './sandbox-contract-handler';
 import type { SandboxEnvironment } from './sandbox-environment';
-import { errorHandler, notFound, sendError, sendValidationError } from './sandbox-errors';
+import { errorHandler, notFound, sendError } from './sandbox-errors';
+import type { SandboxMcpClients } from './sandbox-mcp-clients';
+import type { SandboxMcpCodes } from './sandbox-mcp-codes';
+import { createMcpAuthRouter, serveMcpContractRoutes } from './sandbox-mcp-routes';
 import { refuseSignIn } from './sandbox-sign-in-page';
 import type { SigningKeys } from './signing-keys';
 import { createTestingRouter, TESTING_PATH } from './testing-routes';
@@ -28,12 +29,15 @@ export interface SandboxState {
   /** Open events streams, closed with the sandbox. */
   readonly streams: Set<Response>;
   readonly now: () => Date;
+  /** MCP clients registered on the sandbox: registration is public, so not per environment. */
+  readonly mcpClients: SandboxMcpClients;
+  readonly mcpCodes: SandboxMcpCodes;
 }
 
 /**
  * The sandbox's HTTP app: every route of `agentContract` and the events stream under
- * AGENT_API_PREFIX (behind the secret), the authorize page, and platform-api's 404 and error
- * bodies for everything else.
+ * AGENT_API_PREFIX (behind the secret), the sign-in authorize page, MCP client registration and
+ * authorize page, and platform-api's 404 and error bodies for everything else.
  */
 export function createSandboxApp(state: SandboxState): express.Express {
   const codes = new SandboxCodes(state.now);
@@ -141,6 +145,7 @@ export function createSandboxApp(state: SandboxState): express.Express {
   handle(agentApi, 'activity', (environment, body) => {
     environment.activity.push(...body.entries);
   });
+  serveMcpContractRoutes(agentApi, state);
   handle(agentApi, 'customizations', (environment) => ({ actions: environment.listNoCodeActions() }));
   handle(agentApi, 'exchangeCode', (environment, body, res) => {
     const exchange = codes.exchange(environment, body.code, body.redirectUri);
@@ -148,53 +153,11 @@ export function createSandboxApp(state: SandboxState): express.Express {
     return { user: exchange.user };
   });
 
+  app.use(createMcpAuthRouter(state));
   app.use(TESTING_PATH, createTestingRouter(state));
   app.use(AGENT_API_PREFIX, agentApi);
   app.use(notFound());
   app.use(errorHandler());
 
   return app;
-}
-
-type Body<Name extends ContractRouteName> = (typeof agentContract)[Name]['request'] extends z.ZodType
-  ? z.output<(typeof agentContract)[Name]['request']>
-  : undefined;
-type Answer<Name extends ContractRouteName> = (typeof agentContract)[Name]['response'] extends z.ZodType
-  ? z.input<(typeof agentContract)[Name]['response']>
-  : undefined;
-
-function handle<Name extends ContractRouteName>(
-  router: express.Router,
-  name: Name,
-  // biome-ignore lint/suspicious/noConfusingVoidType: the handlers of 204 routes and of errors return nothing.
-  handler: (environment: SandboxEnvironment, body: Body<Name>, res: Response) => Answer<Name> | void,
-): void {
-  const route = agentContract[name];
-  const method = route.method === 'GET' ? 'get' : route.method === 'POST' ? 'post' : 'put';
-  router[method](local(route.path), (req: Request, res: Response) => {
-    const environment = environmentOf(res);
-    environment.countRequest(name);
-    let body: unknown;
-    if (route.request !== null) {
-      const parsed = route.request.safeParse(req.body);
-      if (!parsed.success) return sendValidationError(res, parsed.error);
-      body = parsed.data;
-    }
-    const override = environment.getOverride(name);
-    if (override !== undefined) return void res.status(200).json(override.body);
-
-    const answer = handler(environment, body as Body<Name>, res);
-    if (res.headersSent) return;
-    if (route.response === null) return void res.status(204).end();
-    res.status(200).json(answer);
-  });
-}
-
-function environmentOf(res: Response): SandboxEnvironment {
-  return res.locals.environment as SandboxEnvironment;
-}
-
-/** Path of a contract route relative to the router's mount point, AGENT_API_PREFIX. */
-function local(path: string): string {
-  return path.slice(AGENT_API_PREFIX.length);
 }

@@ -9,10 +9,15 @@ const ESCAPES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Refuses a sign-in as platform-api's authorize page does: an HTML error page (never a redirect,
- * never JSON: a browser shows it), kept out of caches and frames.
+ * Refuses a sign-in as platform-api's authorize pages do: an HTML error page (never a redirect,
+ * never JSON: a browser shows it), kept out of caches and frames. `title` names what failed.
  */
-export function refuseSignIn(res: Response, status: 400 | 403, message: string): void {
+export function refuseSignIn(
+  res: Response,
+  status: 400 | 403,
+  message: string,
+  title = 'Cannot sign in to the agent',
+): void {
   const text = message.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
   res
     .status(status)
@@ -24,7 +29,7 @@ export function refuseSignIn(res: Response, status: 400 | 403, message: string):
       'Referrer-Policy': 'same-origin',
     })
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cannot sign in to the agent</title></head>` +
-        `<body><h1>Cannot sign in to the agent</h1><p role="alert">${text}</p></body></html>`,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>` +
+        `<body><h1>${title}</h1><p role="alert">${text}</p></body></html>`,
     );
 }
