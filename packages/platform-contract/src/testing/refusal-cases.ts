@@ -1,21 +1,9 @@
 import { agentContract, EVENTS_PATH, SECRET_HEADER } from '@platform/platform-contract';
-import type { z } from 'zod';
+import { invalidRequestBody } from './invalid-request-body';
 import type { SuiteContext } from './suite-context';
 
 /** The largest body an agent route accepts: schemas of large databases are big. */
 const BODY_LIMIT_BYTES = 20 * 1024 * 1024;
-
-/** The 400 body of a `request` the contract schema refuses, worded as platform-api words it. */
-function invalidRequestBody(schema: z.ZodType, request: unknown) {
-  const parsed = schema.safeParse(request);
-  if (parsed.success) throw new Error('This case of the suite sends a valid body.');
-  const issues = parsed.error.issues.map((issue) => ({
-    path: ['body', ...issue.path.map(String)].join('.'),
-    message: issue.message,
-  }));
-  const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
-  return { code: 'invalid_request', message: `Invalid body: ${summary}`, issues };
-}
 
 /** A checkSchema body of exactly `bytes` bytes, valid (unknown keys are ignored). */
 function checkSchemaBodyOf(bytes: number): string {

@@ -11,6 +11,7 @@ import {
 import type { AgentContractTarget } from './agent-contract-target';
 import { openEventStream } from './event-stream-reader';
 import { describeMalformedHttpCases } from './malformed-http-cases';
+import { describeMcpOAuthCases } from './mcp-oauth-cases';
 import { describeRefusalCases } from './refusal-cases';
 import { describeSignInCases } from './sign-in-cases';
 import { createSuiteContext } from './suite-context';
@@ -51,6 +52,7 @@ export function runAgentContractSuite(name: string, setup: () => Promise<AgentCo
     describeMalformedHttpCases(suite);
     describeSignInCases(suite);
     describeTokenCases(suite);
+    describeMcpOAuthCases(suite);
 
     test('the schema is asked for until uploaded, then again for another hash', async () => {
       const schemaHash = randomHash();

@@ -4,14 +4,8 @@ import {
   platformTokenAudience,
   platformTokenClaimsSchema,
 } from '@platform/platform-contract';
+import { decodeJwtPart } from './decode-jwt-part';
 import type { SuiteContext } from './suite-context';
-
-/** One part of a compact JWS, decoded (the signature is checked by the agent's own tests). */
-function decodePart(token: string, index: 0 | 1): unknown {
-  const part = token.split('.')[index];
-  if (part === undefined) throw new Error('The token is not a compact JWS.');
-  return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-}
 
 /** The user tokens the platform mints for workflows and MCP sessions: what an agent verifies. */
 export function describeTokenCases(suite: SuiteContext): void {
@@ -24,8 +18,8 @@ export function describeTokenCases(suite: SuiteContext): void {
       callAgentContract(options, 'environment'),
     ]);
 
-    const header = decodePart(token, 0) as { kid?: unknown };
-    const claims = platformTokenClaimsSchema.strict().parse(decodePart(token, 1));
+    const header = decodeJwtPart(token, 0) as { kid?: unknown };
+    const claims = platformTokenClaimsSchema.strict().parse(decodeJwtPart(token, 1));
 
     expect(header).toEqual({ alg: 'EdDSA', kid: expect.any(String), typ: 'JWT' });
     expect(keys.map((key) => key.kid)).toContain(header.kid);
