@@ -42,7 +42,8 @@ export function parseProjection(collection: Collection, query: RawQuery): Projec
   return projection;
 }
 
-function defaultFieldNames(collection: Collection): string[] {
+/** The fields a list reads without `fields`: every column and every to-one relation. */
+export function defaultFieldNames(collection: Collection): string[] {
   return Object.entries(collection.schema.fields)
     .filter(([, field]) => isColumn(field) || isToOneRelation(field))
     .map(([name]) => name);

@@ -1,12 +1,8 @@
-import {
-  type Collection,
-  type ConditionTree,
-  ConditionTreeFactory,
-  ValidationError,
-} from '@platform/datasource-toolkit';
+import { type Collection, ValidationError } from '@platform/datasource-toolkit';
 import { z } from 'zod';
+import { parseIds } from '../../operations/parse-id';
+import type { RecordSelection } from '../../operations/record-selection';
 import { parseConditionTree } from './parse-condition-tree';
-import { parseIds } from './parse-id';
 
 const packedId = z.union([z.string(), z.number()]);
 
@@ -21,26 +17,29 @@ export const selectionSchema = z.object({
 export type SelectionBody = z.infer<typeof selectionSchema>;
 
 /**
- * The condition tree of a selection. `allRecords` selects what `filters` matches (everything
- * without filters) minus `excludedIds`; otherwise `ids` are selected.
- * @param isRequired when true, a body with neither `ids` nor `allRecords` is refused.
+ * The selection of a body, when it makes one. `allRecords` selects what `filters` matches
+ * (everything without filters) minus `excludedIds`; otherwise `ids` are selected.
+ * @returns undefined for a body with neither `ids` nor `allRecords`.
+ * @throws ValidationError for bad ids or bad filters.
+ */
+export function parseSelection(collection: Collection, body: SelectionBody): RecordSelection | undefined {
+  if (body.allRecords === true) {
+    const excludedIds = parseIds(collection, body.excludedIds ?? []);
+
+    return { allRecords: true, conditionTree: parseConditionTree(body.filters, collection), excludedIds };
+  }
+  if (body.ids !== undefined) return { ids: parseIds(collection, body.ids) };
+
+  return undefined;
+}
+
+/**
+ * The selection of a body that must make one (see `parseSelection`).
  * @throws ValidationError for bad ids, bad filters, or a missing selection.
  */
-export function parseSelection(
-  collection: Collection,
-  body: SelectionBody,
-  isRequired: boolean,
-): ConditionTree | undefined {
-  if (body.allRecords === true) {
-    const excluded = parseIds(collection, body.excludedIds ?? []);
-
-    return ConditionTreeFactory.intersect(
-      parseConditionTree(body.filters, collection),
-      excluded.length > 0 ? ConditionTreeFactory.matchIds(collection.schema, excluded).inverse() : undefined,
-    );
-  }
-  if (body.ids !== undefined) return ConditionTreeFactory.matchIds(collection.schema, parseIds(collection, body.ids));
-  if (!isRequired) return undefined;
+export function parseRequiredSelection(collection: Collection, body: SelectionBody): RecordSelection {
+  const selection = parseSelection(collection, body);
+  if (selection !== undefined) return selection;
 
   throw new ValidationError(
     'Invalid body: give the records as `ids` (packed ids), or `allRecords: true` with optional `filters` and `excludedIds`.',

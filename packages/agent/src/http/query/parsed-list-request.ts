@@ -1,6 +1,7 @@
 import type { Collection, CollectionSchema, Projection } from '@platform/datasource-toolkit';
 import { LRUCache } from 'lru-cache';
-import { type ListQuery, parseListQuery } from './parse-list-query';
+import type { ListQuery } from '../../operations/list-query';
+import { parseListQuery } from './parse-list-query';
 import { parseProjection } from './parse-projection';
 import type { RawQuery } from './raw-query';
 

@@ -1,20 +1,13 @@
-import {
-  type Collection,
-  Filter,
-  NotFoundError,
-  Projection,
-  parseWithZod,
-  type RecordData,
-  ValidationError,
-} from '@platform/datasource-toolkit';
+import { NotFoundError, parseWithZod, type RecordData } from '@platform/datasource-toolkit';
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
+import { executeAction } from '../../operations/execute-action';
+import { getCollection } from '../../operations/get-collection';
+import { loadActionForm } from '../../operations/load-action-form';
 import { type GetActionRoute, resolveActionName } from '../actions/action-route';
 import { sendActionResult } from '../actions/send-action-result';
-import { parseId } from '../query/parse-id';
-import { parseSelection, selectionSchema } from '../query/parse-selection';
+import { parseRequiredSelection, parseSelection, selectionSchema } from '../query/parse-selection';
 import { RouteContext, type RouteDependencies } from '../route-context';
-import { findRecord } from './find-record';
 import { getParam } from './get-param';
 
 const valuesSchema = z.record(z.string(), z.unknown()).default({});
@@ -42,20 +35,20 @@ export function registerActionRoutes(router: Router, deps: RouteDependencies, op
 
   router.post(base, async (req, res) => {
     const { context, collection, name } = resolve(deps, options, req, res);
-    const body = parseWithZod(executeBodySchema, req.body ?? {}, 'body');
-    const filter = await buildActionFilter(context, collection, name, body);
-    await context.can('action', collection, { action: name, filter });
+    const { values, ...body } = parseWithZod(executeBodySchema, req.body ?? {}, 'body');
+    // A Bulk action needs a selection; a Single action's one id is checked by the operation.
+    const isRequired = collection.schema.actions[name]?.scope === 'Bulk';
+    const selection = isRequired ? parseRequiredSelection(collection, body) : parseSelection(collection, body);
 
-    await sendActionResult(res, await collection.execute(context.caller, name, body.values, filter));
+    await sendActionResult(res, await executeAction(context, { collection, action: name, selection, values }));
   });
 
   router.post(`${base}/hooks/:hook`, async (req, res) => {
     const { context, collection, name } = resolve(deps, options, req, res);
     const { values, filterBody, metas } = parseHookBody(req.params.hook, req.body ?? {});
-    const filter = await buildActionFilter(context, collection, name, filterBody, false);
-    await context.can('action', collection, { action: name, filter });
+    const selection = parseSelection(collection, filterBody);
 
-    const fields = await collection.getForm(context.caller, name, values, filter, metas);
+    const fields = await loadActionForm(context, { collection, action: name, selection, values, metas });
 
     res.json({ fields });
   });
@@ -63,7 +56,7 @@ export function registerActionRoutes(router: Router, deps: RouteDependencies, op
 
 function resolve(deps: RouteDependencies, options: ActionRouteOptions, req: Request, res: Response) {
   const context = RouteContext.create(deps, req, res);
-  const collection = context.getCollection(getParam(req, 'collection'));
+  const collection = getCollection(context, getParam(req, 'collection'));
   const index = options.useUnsafeActionEndpoint ? undefined : parseIndex(getParam(req, 'index'));
   const name = resolveActionName(collection, getParam(req, 'slug'), index, options.getActionRoute);
 
@@ -98,34 +91,4 @@ function parseHookBody(hook: string | undefined, body: unknown): HookBody {
     default:
       throw new NotFoundError(`Unknown form hook '${String(hook)}': expected load, change or search.`);
   }
-}
-
-/**
- * The records an action runs on, within the caller's scope. Single actions take exactly one id,
- * Bulk actions a selection; Global actions run on whatever selection is given, if any.
- */
-async function buildActionFilter(
-  context: RouteContext,
-  collection: Collection,
-  name: string,
-  body: z.infer<typeof selectionSchema>,
-  isExecution = true,
-): Promise<Filter> {
-  const scope = collection.schema.actions[name]?.scope;
-  if (isExecution && scope === 'Single' && (body.allRecords === true || body.ids?.length !== 1)) {
-    throw new ValidationError(`Action '${name}' runs on a single record: pass exactly one id in \`ids\`.`);
-  }
-  const selection = parseSelection(collection, body, isExecution && scope !== 'Global');
-  // A Single action names its record: one outside the caller's scope is answered as missing,
-  // rather than running the action on an empty selection.
-  if (isExecution && scope === 'Single') {
-    await findRecord(
-      context,
-      collection,
-      parseId(collection, String(body.ids?.[0])),
-      new Projection().withPks(collection),
-    );
-  }
-
-  return new Filter({ conditionTree: await context.scoped(collection, selection) });
 }

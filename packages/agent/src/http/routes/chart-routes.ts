@@ -1,6 +1,8 @@
 import { NotFoundError, ValidationError } from '@platform/datasource-toolkit';
 import type { Request, RequestHandler, Router } from 'express';
-import { parseId } from '../query/parse-id';
+import { authorize } from '../../operations/authorize';
+import { getCollection } from '../../operations/get-collection';
+import { parseId } from '../../operations/parse-id';
 import { RouteContext, type RouteDependencies } from '../route-context';
 import { getParam } from './get-param';
 
@@ -11,7 +13,7 @@ import { getParam } from './get-param';
 export function registerChartRoutes(router: Router, deps: RouteDependencies): void {
   const renderCollectionChart: RequestHandler = async (req, res) => {
     const context = RouteContext.create(deps, req, res);
-    const collection = context.getCollection(getParam(req, 'collection'));
+    const collection = getCollection(context, getParam(req, 'collection'));
     const chart = getParam(req, 'chart');
     if (!collection.schema.charts.includes(chart)) {
       throw new NotFoundError(
@@ -21,7 +23,7 @@ export function registerChartRoutes(router: Router, deps: RouteDependencies): vo
     const recordId = readRecordId(req, context);
     if (recordId === undefined) throw new ValidationError(`Chart '${chart}' needs the record: pass ?recordId=<id>.`);
     const id = parseId(collection, recordId);
-    await context.can('chart', collection, { chart });
+    await authorize(context, 'chart', collection, { chart });
 
     res.json({ data: await collection.renderChart(context.caller, chart, id) });
   };
@@ -34,7 +36,7 @@ export function registerChartRoutes(router: Router, deps: RouteDependencies): vo
       throw new NotFoundError(`Chart '${chart}' does not exist. Charts: ${charts.join(', ') || 'none'}.`);
     }
     // Data-source charts belong to no collection: the permission is asked with an empty name.
-    await context.can('chart', '', { chart });
+    await authorize(context, 'chart', '', { chart });
 
     res.json({ data: await context.dataSource.renderChart(context.caller, chart) });
   };

@@ -1,12 +1,14 @@
 import type { Router } from 'express';
+import { countRecords } from '../../operations/count-records';
+import { getCollection } from '../../operations/get-collection';
+import { listRecords } from '../../operations/list-records';
+import { prepareExport } from '../../operations/prepare-export';
 import { createExportPageReader } from '../csv/export-pages';
 import { streamCsv } from '../csv/stream-csv';
 import { parseListQuery } from '../query/parse-list-query';
 import { parseProjection } from '../query/parse-projection';
 import { parseListRequest } from '../query/parsed-list-request';
 import { RouteContext, type RouteDependencies } from '../route-context';
-import { countRecords } from './count-records';
-import { buildListFilter } from './list-filter';
 
 /**
  * Reads of a whole collection, the paths of a single segment: `GET /:collection` (list) and
@@ -17,10 +19,9 @@ import { buildListFilter } from './list-filter';
 export function registerCollectionRoutes(router: Router, deps: RouteDependencies): void {
   router.get('/:collection.csv', async (req, res) => {
     const context = RouteContext.create(deps, req, res);
-    const collection = context.getCollection(req.params.collection);
+    const collection = getCollection(context, req.params.collection);
     const projection = parseProjection(collection, context.query);
-    const filter = await buildListFilter(context, collection, parseListQuery(collection, context.query));
-    await context.can('export', collection, { filter });
+    const filter = await prepareExport(context, { collection, query: parseListQuery(collection, context.query) });
 
     await streamCsv(res, {
       filename: `${collection.name}.csv`,
@@ -32,12 +33,10 @@ export function registerCollectionRoutes(router: Router, deps: RouteDependencies
 
   router.get('/:collection', async (req, res) => {
     const context = RouteContext.create(deps, req, res);
-    const collection = context.getCollection(req.params.collection);
+    const collection = getCollection(context, req.params.collection);
     const { projection, query } = parseListRequest(collection, context.queryString, context.query);
-    const filter = await buildListFilter(context, collection, query);
-    await context.can('browse', collection, { filter });
 
-    const records = await collection.list(context.caller, filter, projection);
+    const { records } = await listRecords(context, { collection, query, projection });
     const pageSize = query.page.limit ?? records.length;
 
     res.json({ data: records, meta: { page: { number: query.page.skip / pageSize + 1, size: pageSize } } });
@@ -51,10 +50,10 @@ export function registerCollectionRoutes(router: Router, deps: RouteDependencies
 export function registerCollectionCountRoute(router: Router, deps: RouteDependencies): void {
   router.get('/:collection/count', async (req, res) => {
     const context = RouteContext.create(deps, req, res);
-    const collection = context.getCollection(req.params.collection);
-    const filter = await buildListFilter(context, collection, parseListQuery(collection, context.query));
-    await context.can('browse', collection, { filter });
+    const collection = getCollection(context, req.params.collection);
 
-    res.json(await countRecords(context, collection, filter));
+    const count = await countRecords(context, { collection, query: parseListQuery(collection, context.query) });
+
+    res.json({ meta: { count: count ?? 'deactivated' } });
   });
 }

@@ -1,12 +1,16 @@
-import { ConditionTreeFactory, Filter, Projection, parseWithZod, RecordValidator } from '@platform/datasource-toolkit';
+import { parseWithZod } from '@platform/datasource-toolkit';
 import type { Router } from 'express';
 import { z } from 'zod';
-import { parseId } from '../query/parse-id';
+import { createRecord } from '../../operations/create-record';
+import { deleteRecord } from '../../operations/delete-record';
+import { deleteRecords } from '../../operations/delete-records';
+import { getCollection } from '../../operations/get-collection';
+import { getRecord } from '../../operations/get-record';
+import { parseId } from '../../operations/parse-id';
+import { updateRecord } from '../../operations/update-record';
 import { parseProjection } from '../query/parse-projection';
-import { parseSelection, selectionSchema } from '../query/parse-selection';
+import { parseRequiredSelection, selectionSchema } from '../query/parse-selection';
 import { RouteContext, type RouteDependencies } from '../route-context';
-import { findRecord } from './find-record';
-import { resolveReferences } from './resolve-references';
 
 const recordBodySchema = z.object({ data: z.record(z.string(), z.unknown()) });
 
@@ -17,72 +21,48 @@ const recordBodySchema = z.object({ data: z.record(z.string(), z.unknown()) });
 export function registerRecordRoutes(router: Router, deps: RouteDependencies): void {
   router.get('/:collection/:id', async (req, res) => {
     const context = RouteContext.create(deps, req, res);
-    const collection = context.getCollection(req.params.collection);
+    const collection = getCollection(context, req.params.collection);
     const id = parseId(collection, req.params.id);
     const projection = parseProjection(collection, context.query).withPks(collection);
-    await context.can('read', collection, { recordIds: [req.params.id] });
 
-    res.json({ data: await findRecord(context, collection, id, projection) });
+    res.json({ data: await getRecord(context, { collection, id, projection }) });
   });
 
   router.post('/:collection', async (req, res) => {
     const context = RouteContext.create(deps, req, res);
-    const collection = context.getCollection(req.params.collection);
+    const collection = getCollection(context, req.params.collection);
     const { data } = parseWithZod(recordBodySchema, req.body, 'body');
-    await context.can('add', collection);
-    const record = await resolveReferences(context, collection, data);
-    RecordValidator.validate(collection, record);
 
-    const [created] = await collection.create(context.caller, [record]);
-
-    res.status(201).json({ data: created ?? null });
+    res.status(201).json({ data: await createRecord(context, { collection, values: data }) });
   });
 
   router.put('/:collection/:id', async (req, res) => {
     const context = RouteContext.create(deps, req, res);
-    const collection = context.getCollection(req.params.collection);
+    const collection = getCollection(context, req.params.collection);
     const id = parseId(collection, req.params.id);
     const { data } = parseWithZod(recordBodySchema, req.body, 'body');
-    await context.can('edit', collection, { recordIds: [req.params.id] });
-    const patch = await resolveReferences(context, collection, data);
-    RecordValidator.patch(collection, patch);
-    const pks = new Projection().withPks(collection);
-    await findRecord(context, collection, id, pks);
-
-    const conditionTree = await context.scoped(collection, ConditionTreeFactory.matchIds(collection.schema, [id]));
-    await collection.update(context.caller, new Filter({ conditionTree }), patch);
-
-    // The patch may change the primary key: read the record back through its new id when it does.
-    const newId = pks.map((pk, index) =>
-      pk in patch ? (patch[pk] as string | number) : (id[index] as string | number),
-    );
     const projection = parseProjection(collection, context.query).withPks(collection);
-    res.json({ data: await findRecord(context, collection, newId, projection) });
+
+    res.json({ data: await updateRecord(context, { collection, id, values: data, projection }) });
   });
 
   router.delete('/:collection/:id', async (req, res) => {
     const context = RouteContext.create(deps, req, res);
-    const collection = context.getCollection(req.params.collection);
+    const collection = getCollection(context, req.params.collection);
     const id = parseId(collection, req.params.id);
-    await context.can('delete', collection, { recordIds: [req.params.id] });
-    await findRecord(context, collection, id, new Projection().withPks(collection));
 
-    const conditionTree = await context.scoped(collection, ConditionTreeFactory.matchIds(collection.schema, [id]));
-    await collection.delete(context.caller, new Filter({ conditionTree }));
+    await deleteRecord(context, { collection, id });
 
     res.status(204).end();
   });
 
   router.delete('/:collection', async (req, res) => {
     const context = RouteContext.create(deps, req, res);
-    const collection = context.getCollection(req.params.collection);
+    const collection = getCollection(context, req.params.collection);
     const body = parseWithZod(selectionSchema, req.body ?? {}, 'body');
-    const selection = parseSelection(collection, body, true);
-    const filter = new Filter({ conditionTree: await context.scoped(collection, selection) });
-    const recordIds = body.allRecords === true ? undefined : body.ids?.map(String);
-    await context.can('delete', collection, { filter, recordIds });
+    const selection = parseRequiredSelection(collection, body);
 
-    await collection.delete(context.caller, filter);
+    await deleteRecords(context, { collection, selection });
 
     res.status(204).end();
   });

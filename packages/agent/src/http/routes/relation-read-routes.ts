@@ -1,12 +1,13 @@
 import type { Router } from 'express';
+import { countRelated } from '../../operations/count-related';
+import { listRelated } from '../../operations/list-related';
+import { prepareRelatedExport } from '../../operations/prepare-export';
+import { assertToMany, resolveRelation } from '../../operations/relation-target';
 import { createExportPageReader } from '../csv/export-pages';
 import { streamCsv } from '../csv/stream-csv';
 import { parseListQuery } from '../query/parse-list-query';
 import { parseProjection } from '../query/parse-projection';
 import { RouteContext, type RouteDependencies } from '../route-context';
-import { countRecords } from './count-records';
-import { buildListFilter } from './list-filter';
-import { assertToMany, buildForeignFilter, resolveRelation } from './relation-context';
 
 /**
  * Reads of a to-many relation of one record: `GET /:collection/:id/relationships/:relation`
@@ -17,9 +18,8 @@ export function registerRelationReadRoutes(router: Router, deps: RouteDependenci
     const context = RouteContext.create(deps, req, res);
     const target = assertToMany(resolveRelation(context, req.params));
     const projection = parseProjection(target.foreign, context.query);
-    const base = await buildListFilter(context, target.foreign, parseListQuery(target.foreign, context.query));
-    const filter = await buildForeignFilter(context, target, base);
-    await context.can('export', target.foreign, { filter });
+    const query = parseListQuery(target.foreign, context.query);
+    const filter = await prepareRelatedExport(context, { target, query });
 
     await streamCsv(res, {
       filename: `${target.collection.name}-${target.relationName}.csv`,
@@ -32,11 +32,10 @@ export function registerRelationReadRoutes(router: Router, deps: RouteDependenci
   router.get('/:collection/:id/relationships/:relation/count', async (req, res) => {
     const context = RouteContext.create(deps, req, res);
     const target = assertToMany(resolveRelation(context, req.params));
-    const base = await buildListFilter(context, target.foreign, parseListQuery(target.foreign, context.query));
-    const filter = await buildForeignFilter(context, target, base);
-    await context.can('browse', target.foreign, { filter });
 
-    res.json(await countRecords(context, target.foreign, filter));
+    const count = await countRelated(context, { target, query: parseListQuery(target.foreign, context.query) });
+
+    res.json({ meta: { count: count ?? 'deactivated' } });
   });
 
   router.get('/:collection/:id/relationships/:relation', async (req, res) => {
@@ -44,10 +43,8 @@ export function registerRelationReadRoutes(router: Router, deps: RouteDependenci
     const target = assertToMany(resolveRelation(context, req.params));
     const projection = parseProjection(target.foreign, context.query).withPks(target.foreign);
     const query = parseListQuery(target.foreign, context.query);
-    const filter = await buildForeignFilter(context, target, await buildListFilter(context, target.foreign, query));
-    await context.can('browse', target.foreign, { filter });
 
-    const records = await target.foreign.list(context.caller, filter, projection);
+    const { records } = await listRelated(context, { target, query, projection });
     const pageSize = query.page.limit ?? records.length;
 
     res.json({ data: records, meta: { page: { number: query.page.skip / pageSize + 1, size: pageSize } } });

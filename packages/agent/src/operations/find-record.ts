@@ -8,19 +8,24 @@ import {
   type Projection,
   type RecordData,
 } from '@platform/datasource-toolkit';
-import type { RouteContext } from '../route-context';
+import type { OperationContext } from './operation-context';
+import { restrictToScope } from './restrict-to-scope';
 
 /**
  * The record `id` of `collection` within the caller's scope.
  * @throws NotFoundError when no such record is visible.
  */
 export async function findRecord(
-  context: RouteContext,
+  context: OperationContext,
   collection: Collection,
   id: CompositeId,
   projection: Projection,
 ): Promise<RecordData> {
-  const conditionTree = await context.scoped(collection, ConditionTreeFactory.matchIds(collection.schema, [id]));
+  const conditionTree = await restrictToScope(
+    context,
+    collection,
+    ConditionTreeFactory.matchIds(collection.schema, [id]),
+  );
   const [record] = await collection.list(
     context.caller,
     new PaginatedFilter({ conditionTree, page: new Page(0, 1) }),

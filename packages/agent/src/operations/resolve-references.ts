@@ -1,7 +1,8 @@
 import { type Collection, getPrimaryKeys, Projection, type RecordData } from '@platform/datasource-toolkit';
-import { parseId } from '../query/parse-id';
-import type { RouteContext } from '../route-context';
 import { findRecord } from './find-record';
+import { getCollection } from './get-collection';
+import type { OperationContext } from './operation-context';
+import { parseId } from './parse-id';
 
 /**
  * A copy of `record` where each ManyToOne relation given as a packed id (or null) is replaced
@@ -11,7 +12,7 @@ import { findRecord } from './find-record';
  *   (only checked when the key does not point at the foreign primary key).
  */
 export async function resolveReferences(
-  context: RouteContext,
+  context: OperationContext,
   collection: Collection,
   record: RecordData,
 ): Promise<RecordData> {
@@ -29,7 +30,7 @@ export async function resolveReferences(
 
 /** The foreign key value that makes ManyToOne `relation` point at the record `packedId` (null unlinks). */
 export async function referencedValue(
-  context: RouteContext,
+  context: OperationContext,
   collection: Collection,
   relation: string,
   packedId: unknown,
@@ -37,7 +38,7 @@ export async function referencedValue(
   const field = collection.schema.fields[relation];
   if (packedId === null || field?.type !== 'ManyToOne') return null;
 
-  const foreign = context.getCollection(field.foreignCollection);
+  const foreign = getCollection(context, field.foreignCollection);
   const id = parseId(foreign, packedId);
   const pks = getPrimaryKeys(foreign.schema);
   if (pks.length === 1 && pks[0] === field.foreignKeyTarget) return id[0];
