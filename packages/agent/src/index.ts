@@ -75,6 +75,15 @@ export {
 } from './http/auth/create-development-user-token';
 export { type AgentHttpOptions, createAgentRouter } from './http/create-agent-router';
 export type { Permission, PermissionService } from './http/permissions/permission-service';
+// MCP server
+export { McpBasePathError } from './mcp/build-mcp-router';
+export type { McpAuthority } from './mcp/oauth/mcp-authority';
+export {
+  DEFAULT_MCP_SERVER_PORT,
+  type McpServerOptions,
+  McpServerOptionsError,
+} from './mcp/server/mcp-options';
+export { MCP_TOOL_NAMES, MCP_TOOL_SCOPES, type McpToolName } from './mcp/tools';
 export { PlatformConnectionError, PlatformUnavailableError } from './platform/platform-errors';
 // Schema file
 export { ActionRouteClashError } from './schema/action-route';

@@ -4,13 +4,15 @@ import type { CollectionCustomizer } from '../customizer/collection-customizer';
 import { DataSourceCustomizer } from '../customizer/data-source-customizer';
 import type { DataSourceChartDefinition } from '../customizer/decorators/chart/types';
 import type { DataSourceOptions, Plugin } from '../customizer/types';
+import { buildMcpRouter, checkMcpBasePath } from '../mcp/build-mcp-router';
+import { type McpServerOptions, parseMcpServerOptions, type ResolvedMcpServerOptions } from '../mcp/server/mcp-options';
 import type { TCollectionName, TSchema } from '../typings/typed-schema';
 import { writeTypings } from '../typings/write-typings';
 import type { ResolvedAgentOptions } from './agent-options';
-import { type BuildInputs, buildRoutes, generateFiles } from './build-routes';
+import { type AgentBuild, type BuildInputs, buildRoutes, generateFiles } from './build-routes';
 import type { PlatformClient } from './platform-client';
 import { type StandaloneServer, startStandaloneServer } from './standalone-server';
-import { createSwappableHandler } from './swappable-handler';
+import { chainHandlers, createSwappableHandler } from './swappable-handler';
 
 type State = 'idle' | 'started' | 'stopped';
 
@@ -27,6 +29,10 @@ export class Agent<S extends TSchema = TSchema> {
   private readonly expressApps: Array<Pick<Application, 'use'> | Router> = [];
   private standalone: { readonly port: number; readonly host?: string } | undefined;
   private server: StandaloneServer | undefined;
+  private mcp: ResolvedMcpServerOptions | undefined;
+  /** The MCP server's own listener (a standalone agent whose MCP port differs from its own). */
+  private readonly mcpHandler = createSwappableHandler();
+  private mcpServer: StandaloneServer | undefined;
   private dataSource: DataSource | undefined;
   private state: State = 'idle';
   // start, stop and restart run one at a time, in the order they were called.
@@ -44,6 +50,12 @@ export class Agent<S extends TSchema = TSchema> {
   /** The port of the standalone server once started (useful with `port: 0`), else undefined. */
   get standaloneServerPort(): number | undefined {
     return this.server?.port;
+  }
+
+  /** The port the MCP server listens on once started: its own listener's, or the agent's when they share one. */
+  get mcpServerPort(): number | undefined {
+    if (this.mcp === undefined) return undefined;
+    return this.mcpServer?.port ?? this.server?.port;
   }
 
   /** Adds a data source (spec agent-library §2.2 for `options`). */
@@ -101,6 +113,20 @@ export class Agent<S extends TSchema = TSchema> {
   }
 
   /**
+   * Serves the Model Context Protocol (spec agent-library §4.3): `POST /mcp` for MCP clients
+   * acting as a signed-in user, its OAuth 2.1 facade (`/oauth/authorize`, `/oauth/token`) and
+   * discovery documents, under `basePath` when given. A standalone agent serves it on its own
+   * listener (`port`, `MCP_SERVER_PORT`, default 3931) unless that is the agent's port; an agent
+   * mounted on an Express app serves it on that app, ahead of the app's later routes.
+   * @throws McpServerOptionsError naming each bad option (an unknown tool lists the valid names)
+   */
+  mountAiMcpServer(options?: McpServerOptions): this {
+    if (this.mcp !== undefined) throw new Error('mountAiMcpServer() was already called on this agent.');
+    this.mcp = parseMcpServerOptions(options);
+    return this;
+  }
+
+  /**
    * Builds the data source (applies the queued customizations), validates the action routes,
    * writes (development) or reads (production) the schema file, writes the typings in development,
    * then serves the routes. On failure nothing is served, what was opened is closed, and the
@@ -119,12 +145,19 @@ export class Agent<S extends TSchema = TSchema> {
       try {
         await this.platform.applyCustomizations?.(this.customizer);
         const { schema, router } = await buildRoutes(await this.buildInputs());
+        const { port, host } = this.standalone ?? { port: this.options.port, host: this.options.host };
         if (this.expressApps.length === 0 || this.standalone !== undefined) {
-          const { port, host } = this.standalone ?? { port: this.options.port, host: this.options.host };
           this.server = await startStandaloneServer(this.handler.handle, port, host);
         }
+        if (this.mcp !== undefined && this.hasOwnMcpListener(port)) {
+          this.mcpServer = await startStandaloneServer(this.mcpHandler.handle, this.mcp.port, host);
+        }
         await this.platform.sendSchema(schema);
-        this.handler.swap(router);
+        // A listener of its own serves the discovery documents at its root, whatever the agent URL.
+        if (this.mcp !== undefined && this.mcpServer === undefined) {
+          checkMcpBasePath(this.mcp, this.platform.mcpAuthority?.environment()?.agentUrl);
+        }
+        this.swapIn({ schema, router });
         this.state = 'started';
       } catch (error) {
         await this.closeEverything();
@@ -140,6 +173,10 @@ export class Agent<S extends TSchema = TSchema> {
       }
       const where = this.server ? `on port ${this.server.port}` : `on ${this.expressApps.length} Express app(s)`;
       this.logger('Info', `Agent started: serving ${this.options.prefix} ${where}.`);
+      if (this.mcp !== undefined) {
+        const mcpWhere = this.mcpServer ? `on port ${this.mcpServer.port}` : 'beside the agent routes';
+        this.logger('Info', `MCP server started: serving ${this.mcp.basePath}/mcp ${mcpWhere}.`);
+      }
     });
   }
 
@@ -153,9 +190,9 @@ export class Agent<S extends TSchema = TSchema> {
     return this.serialize(async () => {
       if (this.state !== 'started') throw new Error('The agent is not started: call start() first.');
       try {
-        const { schema, router } = await buildRoutes(await this.buildInputs());
-        await this.platform.sendSchema(schema);
-        this.handler.swap(router);
+        const build = await buildRoutes(await this.buildInputs());
+        await this.platform.sendSchema(build.schema);
+        this.swapIn(build);
       } catch (error) {
         this.logger('Error', 'The agent could not restart: the previous routes are still served.', asError(error));
         throw error;
@@ -205,6 +242,34 @@ export class Agent<S extends TSchema = TSchema> {
     }
   }
 
+  /** True when the MCP server gets a listener of its own: a standalone agent whose port differs. */
+  private hasOwnMcpListener(agentPort: number): boolean {
+    return this.mcp !== undefined && this.expressApps.length === 0 && (this.mcp.port !== agentPort || agentPort === 0);
+  }
+
+  /** Serves a build: the agent's routes, and the MCP server's beside them or on its own listener. */
+  private swapIn({ router }: AgentBuild): void {
+    const dataSource = this.dataSource;
+    if (this.mcp === undefined || dataSource === undefined) {
+      this.handler.swap(router);
+      return;
+    }
+    const mcpRouter = buildMcpRouter({
+      dataSource,
+      options: this.options,
+      mcp: this.mcp,
+      logger: this.logger,
+      platform: this.platform,
+      ownListenerPort: () => this.mcpServer?.port,
+    });
+    if (this.mcpServer !== undefined) {
+      this.mcpHandler.swap(mcpRouter);
+      this.handler.swap(router);
+    } else {
+      this.handler.swap(chainHandlers(mcpRouter, router));
+    }
+  }
+
   private async buildInputs(): Promise<BuildInputs> {
     const dataSource = await this.customizer.getDataSource(this.logger);
     this.dataSource = dataSource;
@@ -221,11 +286,17 @@ export class Agent<S extends TSchema = TSchema> {
 
   private async closeEverything(): Promise<void> {
     this.handler.swap(undefined);
-    const server = this.server;
-    const dataSource = this.dataSource;
+    this.mcpHandler.swap(undefined);
+    const { server, mcpServer, dataSource } = this;
     this.server = undefined;
+    this.mcpServer = undefined;
     this.dataSource = undefined;
-    const results = await Promise.allSettled([server?.close(), dataSource?.close(), this.platform.close()]);
+    const results = await Promise.allSettled([
+      server?.close(),
+      mcpServer?.close(),
+      dataSource?.close(),
+      this.platform.close(),
+    ]);
     for (const result of results) {
       if (result.status === 'rejected')
         this.logger('Warn', 'A resource did not close cleanly.', asError(result.reason));

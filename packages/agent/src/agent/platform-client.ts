@@ -3,6 +3,7 @@ import type { DataSourceCustomizer } from '../customizer/data-source-customizer'
 import type { AuthenticationDependencies } from '../http/auth/authentication-routes';
 import type { TokenVerifier } from '../http/auth/token-verifier';
 import type { PermissionService } from '../http/permissions/permission-service';
+import type { McpAuthority } from '../mcp/oauth/mcp-authority';
 import type { PlatformSchema } from '../schema/platform-schema';
 
 /**
@@ -20,6 +21,8 @@ export interface PlatformClient {
     readonly tokenVerifiers?: TokenVerifier[];
     readonly authentication?: AuthenticationDependencies;
   };
+  /** The platform as the authority of the MCP server's OAuth facade; absent offline. */
+  readonly mcpAuthority?: McpAuthority;
   /**
    * Queues the customizations defined on the platform (experimental no-code actions) that are
    * not queued yet; resolves to how many were. Absent when they are not enabled.

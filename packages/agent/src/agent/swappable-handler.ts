@@ -29,3 +29,12 @@ export function createSwappableHandler(): SwappableHandler {
     },
   };
 }
+
+/** A handler that tries `first`, then `second` when `first` passes the request on. */
+export function chainHandlers(first: RequestHandler, second: RequestHandler): RequestHandler {
+  return (request, response, next) => {
+    first(request, response, (error?: unknown) =>
+      error === undefined ? second(request, response, next) : next(error),
+    );
+  };
+}

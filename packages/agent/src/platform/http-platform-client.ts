@@ -157,6 +157,19 @@ export function createHttpPlatformClient(options: HttpPlatformClientOptions): Ht
     onEvent: (listener) => {
       listeners.push(listener);
     },
+    mcpAuthority: {
+      serverUrl,
+      environment: () => environment,
+      async lookupClient(clientId) {
+        try {
+          return (await call('mcpClient', { clientId })).client;
+        } catch (error) {
+          if ((error as { status?: unknown }).status === 404) return undefined;
+          throw error;
+        }
+      },
+      exchangeToken: (request) => call('mcpToken', request),
+    },
     routeOptions: {
       permissions: withActivityReporting(createPlatformPermissions(data), activity),
       tokenVerifiers: [createPlatformTokenVerifier({ serverUrl, envSecret, getEnvironmentId: () => environment?.id })],
