@@ -131,12 +131,10 @@ export function createMcpRouter(deps: McpRouterDependencies): express.Router {
   }
   if (basePath === '') {
     served.use(['/oauth', '/.well-known', '/mcp'], (req, res) => {
-      res
-        .status(404)
-        .json({
-          error: 'not_found',
-          error_description: `No MCP route ${req.method} ${req.originalUrl.split('?')[0]}.`,
-        });
+      res.status(404).json({
+        error: 'not_found',
+        error_description: `No MCP route ${req.method} ${req.originalUrl.split('?')[0]}.`,
+      });
     });
   }
   served.use(mcpErrorHandler(deps.logger));
