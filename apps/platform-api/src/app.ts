@@ -7,6 +7,7 @@ import { createErrorHandler, notFoundHandler } from './http/error-handler';
 import { healthRoutes } from './http/health-routes';
 import { jsonBody } from './http/json-body';
 import { requestLogger } from './http/request-logger';
+import { mcpAuthRoutes } from './mcp-auth/mcp-auth-routes';
 import { mountRoutes } from './mount-routes';
 import { PUBLIC_API_PREFIX, publicApiRouter } from './public-api';
 import { createTokensService } from './tokens/tokens-service';
@@ -36,6 +37,8 @@ export function createApp(context: AppContext, options: CreateAppOptions = {}): 
   app.use(AGENT_API_PREFIX, agentRoutes(context));
   // Workflow webhooks check their URL and token before parsing the body themselves (spec §7 order).
   app.use(webhookRoutes(context, createTokensService(context)));
+  // MCP client registration counts its rate limit before reading the body; the authorize form reads its own.
+  app.use(mcpAuthRoutes(context));
   app.use(jsonBody());
   if (options.cliRelay) app.use(cliRelayRoute(context, options.cliRelay));
   mountRoutes(app, context);

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler } from 'express';
+import type { McpTokenError } from '../mcp-auth/mcp-auth-errors';
 
 /** An authorization code that is unknown, used, expired, or presented with another redirect URI. */
 export class InvalidGrantError extends Error {
@@ -7,7 +8,8 @@ export class InvalidGrantError extends Error {
 
 /**
  * The agent contract's error bodies, `{ code, message }` (`@platform/platform-contract`): 401
- * `unauthorized`, 403 `forbidden`, 400 `invalid_grant`. Everything else goes on to the app's error
+ * `unauthorized`, 403 `forbidden`, 400 `invalid_grant`; for MCP, 404 `invalid_client` (client
+ * lookup) and the token route's RFC 6749 codes (400, 401 for `invalid_client`). Everything else goes on to the app's error
  * handler, whose 400/404/409/500 bodies already have that shape.
  */
 export function agentErrorHandler(): ErrorRequestHandler {
@@ -33,6 +35,12 @@ function contractError(error: Error): { status: number; code: string } | undefin
       return { status: 403, code: 'forbidden' };
     case 'InvalidGrantError':
       return { status: 400, code: 'invalid_grant' };
+    case 'McpTokenError': {
+      const { code } = error as McpTokenError;
+      return { status: code === 'invalid_client' ? 401 : 400, code };
+    }
+    case 'McpClientNotFoundError':
+      return { status: 404, code: 'invalid_client' };
     default:
       return undefined;
   }

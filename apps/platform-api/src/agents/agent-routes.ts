@@ -5,12 +5,16 @@ import {
   codeExchangeRequestSchema,
   EVENTS_PATH,
   JWKS_MAX_AGE_SECONDS,
+  mcpClientRequestSchema,
   schemaCheckRequestSchema,
   schemaUploadRequestSchema,
 } from '@platform/platform-contract';
 import express, { Router } from 'express';
 import type { AppContext } from '../context';
 import { parseOrThrow } from '../errors';
+import { findActiveMcpClient, toContractClient } from '../mcp-auth/mcp-clients-service';
+import { parseMcpTokenRequest } from '../mcp-auth/mcp-token-request';
+import { exchangeMcpToken } from '../mcp-auth/mcp-token-service';
 import { recordAgentActivity } from './activity-service';
 import { agentErrorHandler } from './agent-errors';
 import { exchangeAuthorizationCode } from './authorization-codes';
@@ -81,6 +85,17 @@ export function agentRoutes(context: AppContext): Router {
   router.post(local(agentContract.exchangeCode.path), async (request, response) => {
     const input = parseOrThrow(codeExchangeRequestSchema, request.body, 'body');
     response.json({ user: await exchangeAuthorizationCode(context, authenticatedEnvironment(response), input) });
+  });
+
+  router.post(local(agentContract.mcpClient.path), async (request, response) => {
+    const { clientId } = parseOrThrow(mcpClientRequestSchema, request.body, 'body');
+    response.json({ client: toContractClient(await findActiveMcpClient(context, clientId)) });
+  });
+
+  router.post(local(agentContract.mcpToken.path), async (request, response) => {
+    const input = parseMcpTokenRequest(request.body);
+    const tokens = await exchangeMcpToken(context, authenticatedEnvironment(response), input);
+    response.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' }).json(tokens);
   });
 
   router.get(local(agentContract.customizations.path), async (_request, response) => {

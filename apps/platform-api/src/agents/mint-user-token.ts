@@ -17,17 +17,23 @@ export interface MintUserTokenOptions {
   readonly timezone?: string;
   /** Seconds; at most (and by default) PLATFORM_TOKEN_MAX_LIFETIME_SECONDS. */
   readonly lifetimeSeconds?: number;
+  /**
+   * `mcp` tokens only: the OAuth scopes granted, space-separated `MCP_SCOPES` (the `scope` claim).
+   * An `mcp` token without it may call no MCP tool.
+   */
+  readonly scope?: string;
 }
 
 /**
  * A short-lived user token for the environment's agent, signed with the platform's current key
  * (EdDSA, `kid` in the header), for a workflow run or an MCP session. The agent verifies it against
  * the `jwks` route. NotFoundError for an unknown environment; ForbiddenError when the user may not
- * use it (not a project member in a team rendering it).
+ * use it (not a project member in a team rendering it). MCP tokens carry the granted `scope`.
  *
  * @example const token = await mintUserToken(context, { userId, environmentId, purpose: 'workflow' });
  */
 export async function mintUserToken(context: AppContext, options: MintUserTokenOptions): Promise<string> {
+  if (options.scope !== undefined && options.purpose !== 'mcp') throw new Error('only mcp tokens carry a scope');
   const environment = await context.prisma.environment.findUnique({ where: { id: options.environmentId } });
   if (!environment) throw new NotFoundError(`No environment with id ${options.environmentId}.`);
   const [user] = await environmentUsers(context, environment, options.userId);
@@ -48,6 +54,7 @@ export async function mintUserToken(context: AppContext, options: MintUserTokenO
     environmentId: environment.id,
     projectId: environment.projectId,
     ...(options.timezone === undefined ? {} : { timezone: options.timezone }),
+    ...(options.scope === undefined ? {} : { scope: options.scope }),
   };
   const key = await currentSigningKey(context);
   return new SignJWT(claims)

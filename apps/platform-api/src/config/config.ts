@@ -1,7 +1,9 @@
 import path from 'node:path';
+import { PLATFORM_TOKEN_MAX_LIFETIME_SECONDS } from '@platform/platform-contract';
 import { z } from 'zod';
 import { packageRoot } from '../db/package-root';
 import { issuesFromZod, type ValidationIssue } from '../errors';
+import { registrationPolicySchema } from '../mcp-auth/registration-policy';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -97,6 +99,32 @@ export const environmentSchema = z.object({
       .regex(/^\/[^?#]*$/, 'expected a path such as /platform')
       .default('/platform')
       .transform((prefix) => (prefix.length > 1 ? prefix.replace(/\/+$/, '') : '')),
+  ),
+  /** Lifetime of the access tokens of MCP clients; agents refuse platform tokens valid longer than 900 s. */
+  PLATFORM_MCP_ACCESS_TOKEN_TTL_SECONDS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    positiveInt
+      .max(PLATFORM_TOKEN_MAX_LIFETIME_SECONDS, 'must be at most 900 (agents refuse longer platform tokens)')
+      .default(PLATFORM_TOKEN_MAX_LIFETIME_SECONDS),
+  ),
+  /** Lifetime of an MCP refresh token; each refresh issues a new one, valid as long again. */
+  PLATFORM_MCP_REFRESH_TOKEN_TTL_DAYS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    positiveInt.max(365, 'must be at most 365').default(30),
+  ),
+  /** Who may register MCP clients (docs/mcp-authorization.md): unset for anyone, `off`, or redirect URI hosts. */
+  PLATFORM_MCP_REGISTRATION_ALLOWED_HOSTS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    registrationPolicySchema.default({ kind: 'open' }),
+  ),
+  /** MCP client registrations per client address per window. */
+  PLATFORM_MCP_REGISTRATION_RATE_LIMIT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    positiveInt.default(20),
+  ),
+  PLATFORM_MCP_REGISTRATION_RATE_WINDOW_MS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    positiveInt.default(3_600_000),
   ),
 });
 

@@ -1,4 +1,4 @@
-import { AUTHORIZE_PATH } from '@platform/platform-contract';
+import { AUTHORIZE_PATH, MCP_AUTHORIZE_PATH } from '@platform/platform-contract';
 import express, { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context';
@@ -116,14 +116,17 @@ export function loginRoutes(context: AppContext): Router {
 }
 
 /**
- * The agent origin an agent sign-in (`next` = `/agent-auth/authorize?…&redirectUri=…`) ends on,
- * as a list of at most one http(s) origin. The login form's redirects end there (login → authorize
- * → the agent's callback), and browsers refuse the last one unless the form's CSP allows it. Which
- * redirect URI is acceptable is still decided by the authorize route; this only lets it through.
+ * The origin an agent sign-in (`next` = `/agent-auth/authorize?…&redirectUri=…`) or an MCP
+ * authorization with a remembered consent (`/mcp-auth/authorize?…`) ends on, as a list of at most
+ * one http(s) origin. The login form's redirects end there (login → authorize → the agent's
+ * callback or the MCP client's redirect URI), and browsers refuse the last one unless the form's
+ * CSP allows it. Which redirect URI is acceptable is still decided by the authorize route; this
+ * only lets it through.
  */
 function agentOriginOf(next: string): string[] {
   const url = new URL(next, 'http://platform.invalid');
-  const redirectUri = url.pathname === AUTHORIZE_PATH ? url.searchParams.get('redirectUri') : null;
+  const isAuthorizePath = url.pathname === AUTHORIZE_PATH || url.pathname === MCP_AUTHORIZE_PATH;
+  const redirectUri = isAuthorizePath ? url.searchParams.get('redirectUri') : null;
   if (!redirectUri || !URL.canParse(redirectUri)) return [];
   const target = new URL(redirectUri);
   return target.protocol === 'http:' || target.protocol === 'https:' ? [target.origin] : [];
