@@ -28,6 +28,14 @@ export {
 export type { CountOptions, FilterTree, ListOptions, SortClause } from './client/list-query';
 export type { RelationClient } from './client/relation-client';
 export {
+  type AuthorizationOutcome,
+  followSandboxAuthorization,
+  type McpClientInformation,
+  McpOAuthTestClient,
+  type McpOAuthTestClientOptions,
+  type McpTokens,
+} from './mcp/mcp-oauth-test-client';
+export {
   type AddEnvironmentOptions,
   createPlatformServerSandbox,
   type MintUserTokenOptions,

@@ -59,10 +59,8 @@ export function mcpAuthorizePage(
     if (!scopes.success || scopes.data.length === 0 || beyond.length > 0) {
       return back({ error: 'invalid_scope', error_description: `Ask for some of ${client.scopes.join(' ')} only.` });
     }
-    if (new URL(query.data.resource).origin !== new URL(environment.agentUrl).origin) {
-      const detail = `The resource must be on the agent's origin, ${new URL(environment.agentUrl).origin}.`;
-      return back({ error: 'invalid_target', error_description: detail });
-    }
+    // The resource is bound to the code, not compared with the agent URL: the MCP server may have
+    // a listener or a public URL of its own, and the agent checks that the resource names it.
     // No login form and no consent page: the sandbox answers for its test user.
     const user = environment.mcpUser;
     if (user === undefined) {

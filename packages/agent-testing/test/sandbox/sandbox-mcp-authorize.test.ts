@@ -89,7 +89,6 @@ describe('the sandbox MCP authorize page', () => {
   test.each([
     ['a scope the client did not register', { scope: 'mcp:read mcp:write' }, 'invalid_scope'],
     ['an unknown scope', { scope: 'mcp:read admin' }, 'invalid_scope'],
-    ['a resource on another origin', { resource: 'http://elsewhere.test/mcp' }, 'invalid_target'],
     ['the plain PKCE method', { codeChallengeMethod: 'plain' }, 'invalid_request'],
     ['no code challenge', { codeChallenge: '' }, 'invalid_request'],
   ])('sends %s back to the client as %s, with the state', async (_label, overrides, error) => {

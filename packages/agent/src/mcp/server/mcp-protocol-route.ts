@@ -49,7 +49,7 @@ export function mcpProtocolRoute(deps: McpProtocolDependencies): RequestHandler 
     const server = new McpServer(deps.serverInfo, { capabilities: { tools: {} } });
     registerMcpTools(
       server,
-      { dataSource: deps.getDataSource(), permissions: deps.permissions, caller },
+      { dataSource: deps.getDataSource(), permissions: deps.permissions, caller, logger: deps.logger },
       deps.enabledTools,
     );
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
