@@ -1,6 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ConditionTreeLeaf } from '@platform/datasource-toolkit';
 import type { DataSourceCustomizer } from '../../../src';
+import { MAX_ACTION_FILE_BYTES } from '../../../src/mcp/tools/action-result-output';
 import { makeSelectivePermissions } from '../../factories/selective-permissions';
 import { textOf } from './tool-client';
 import { useToolLibrary } from './use-tool-library';
@@ -25,6 +26,11 @@ function addActions(customizer: DataSourceCustomizer): void {
         scope: 'Global',
         generateFile: true,
         execute: (_context, resultBuilder) => resultBuilder.file('id,title\n1,Dune\n', 'books.csv', 'text/csv'),
+      })
+      .addAction('Export everything', {
+        scope: 'Global',
+        generateFile: true,
+        execute: (_context, resultBuilder) => resultBuilder.file(Buffer.alloc(MAX_ACTION_FILE_BYTES + 1), 'all.bin'),
       })
       .addAction('Refuse', { scope: 'Global', execute: (_context, resultBuilder) => resultBuilder.error('Not today') })
       .addAction('Notify', {
@@ -176,6 +182,15 @@ describe('action tools', () => {
           _meta: { filename: 'books.csv' },
         },
       });
+    });
+
+    test('refuses a file larger than an MCP result carries', async () => {
+      const tools = await connect();
+
+      const result = await tools.call('executeAction', { collection: 'books', action: 'Export everything' });
+
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/^UnprocessableError: The file 'all.bin' is larger than 10 MiB/);
     });
 
     test('answers an error result as an error, with its message', async () => {
