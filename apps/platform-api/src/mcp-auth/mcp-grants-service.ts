@@ -96,10 +96,17 @@ export async function revokeGrants(
   where: Pick<Prisma.McpGrantWhereInput, 'id' | 'clientId'>,
   reason: GrantRevocationReason,
 ): Promise<number[]> {
-  const revoked = await context.prisma.mcpGrant.updateManyAndReturn({
+  // Conditional, so that of two concurrent revocations only one logs. (Parties are read apart:
+  // with an `include`, Prisma runs concurrent queries on one connection inside a transaction.)
+  const revokedIds = await context.prisma.mcpGrant.updateManyAndReturn({
     where: { ...where, revokedAt: null },
     data: { revokedAt: context.now(), revokedReason: reason, isActive: null },
+    select: { id: true },
+  });
+  const revoked = await context.prisma.mcpGrant.findMany({
+    where: { id: { in: revokedIds.map((grant) => grant.id) } },
     include: GRANT_PARTIES,
+    orderBy: { id: 'asc' },
   });
   for (const grant of revoked) {
     await logGrantEvent(context, grant, MCP_ADMIN_LOG_ACTIONS.revokeGrant, {

@@ -3,6 +3,7 @@ import { registerActionsCommand } from './actions';
 import { registerEnvironmentsCommand } from './environments';
 import { registerInitCommand } from './init';
 import { registerKeysCommand } from './keys';
+import { registerMcpCommand } from './mcp';
 import { registerMembersCommand } from './members';
 import { registerMigrateCommand } from './migrate';
 import { registerPermissionsCommand } from './permissions';
@@ -29,5 +30,6 @@ export const commands: readonly RegisterCommand[] = [
   registerScopesCommand,
   registerActionsCommand,
   registerKeysCommand,
+  registerMcpCommand,
   registerWorkflowsCommand,
 ];

@@ -4,7 +4,7 @@
  */
 export function isRelayable(argv: readonly string[]): boolean {
   const [command] = argv;
-  return command === 'init' || command === 'users' || command === 'teams' || command === 'tokens';
+  return command === 'init' || command === 'users' || command === 'teams' || command === 'tokens' || command === 'mcp';
 }
 
 /** The body of `POST /admin/cli`, and of its answer. */
