@@ -1,10 +1,16 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { DataSource, Logger } from '@platform/datasource-toolkit';
 import type { RequestHandler, Response } from 'express';
 import type { PermissionService } from '../../http/permissions/permission-service';
 import { MCP_TOOL_SCOPES, type McpToolName, registerMcpTools } from '../tools';
 import { getMcpAuth } from './mcp-bearer-auth';
+
+// The server is built per request; left to itself it compiles a new Ajv instance each time, most
+// of the cost of building it. One validator serves every request (the server only uses it to
+// check elicitation answers, which our tools never ask for).
+const sharedValidator = new AjvJsonSchemaValidator();
 
 export interface McpProtocolDependencies {
   readonly getDataSource: () => DataSource;
@@ -46,7 +52,10 @@ export function mcpProtocolRoute(deps: McpProtocolDependencies): RequestHandler 
       return;
     }
 
-    const server = new McpServer(deps.serverInfo, { capabilities: { tools: {} } });
+    const server = new McpServer(deps.serverInfo, {
+      capabilities: { tools: {} },
+      jsonSchemaValidator: sharedValidator,
+    });
     registerMcpTools(
       server,
       { dataSource: deps.getDataSource(), permissions: deps.permissions, caller, logger: deps.logger },

@@ -12,7 +12,9 @@ describe('basePath when the agent URL has a path (spec §7.3)', () => {
       await expect(fixture.agent.start()).rejects.toThrow(
         expect.objectContaining({
           name: 'McpBasePathError',
-          message: expect.stringMatching(/basePath: '\/ai'.*has the path \/admin.*Serve the agent at the root of its domain/s),
+          message: expect.stringMatching(
+            /basePath: '\/ai'.*has the path \/admin.*Serve the agent at the root of its domain/s,
+          ),
         }),
       );
     } finally {
@@ -59,7 +61,10 @@ describe('mountAiMcpServer', () => {
     const fixture = await startConnectedAgent();
     try {
       expect(() => fixture.agent.mountAiMcpServer({ enabledTools: ['lists'] })).toThrow(
-        expect.objectContaining({ name: 'McpServerOptionsError', message: expect.stringContaining("unknown tool 'lists'") }),
+        expect.objectContaining({
+          name: 'McpServerOptionsError',
+          message: expect.stringContaining("unknown tool 'lists'"),
+        }),
       );
     } finally {
       await fixture.close();
