@@ -117,10 +117,10 @@ export const environmentSchema = z.object({
     (value) => (value === '' ? undefined : value),
     registrationPolicySchema.default({ kind: 'open' }),
   ),
-  /** MCP client registrations per client address per window. */
+  /** MCP client registrations per client address per window (server-side clients register from few addresses). */
   PLATFORM_MCP_REGISTRATION_RATE_LIMIT: z.preprocess(
     (value) => (value === '' ? undefined : value),
-    positiveInt.default(20),
+    positiveInt.default(100),
   ),
   PLATFORM_MCP_REGISTRATION_RATE_WINDOW_MS: z.preprocess(
     (value) => (value === '' ? undefined : value),

@@ -25,10 +25,15 @@ export interface AgentPlatformOptions {
   readonly env?: Readonly<Record<string, string>>;
 }
 
-export async function startAgentPlatform(kind: DatabaseKind, options: AgentPlatformOptions = {}): Promise<AgentPlatform> {
+export async function startAgentPlatform(
+  kind: DatabaseKind,
+  options: AgentPlatformOptions = {},
+): Promise<AgentPlatform> {
   // Starts at the real time: the suite's messages carry real instants.
   const clock = createTestClock(new Date());
-  const test = await createTestContext(kind, { now: clock.now, env: options.env });
+  // The contract suite registers every MCP client it uses from this one address.
+  const env = { PLATFORM_MCP_REGISTRATION_RATE_LIMIT: '10000', ...options.env };
+  const test = await createTestContext(kind, { now: clock.now, env });
   const { context } = test;
   const running = await serve(test.app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 2_000 });
   const world = await seedAgentWorld(context);

@@ -12,13 +12,13 @@ describe('MCP authorization configuration', () => {
     return [];
   };
 
-  test('defaults: open registration, 900 s access tokens, 30-day refresh tokens, 20 registrations an hour', () => {
+  test('defaults: open registration, 900 s access tokens, 30-day refresh tokens, 100 registrations an hour', () => {
     const config = loadConfig({});
 
     expect(config.PLATFORM_MCP_REGISTRATION_ALLOWED_HOSTS).toEqual({ kind: 'open' });
     expect(config.PLATFORM_MCP_ACCESS_TOKEN_TTL_SECONDS).toBe(900);
     expect(config.PLATFORM_MCP_REFRESH_TOKEN_TTL_DAYS).toBe(30);
-    expect(config.PLATFORM_MCP_REGISTRATION_RATE_LIMIT).toBe(20);
+    expect(config.PLATFORM_MCP_REGISTRATION_RATE_LIMIT).toBe(100);
     expect(config.PLATFORM_MCP_REGISTRATION_RATE_WINDOW_MS).toBe(3_600_000);
   });
 
