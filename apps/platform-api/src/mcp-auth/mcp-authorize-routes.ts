@@ -137,8 +137,8 @@ async function checkRequest(
   try {
     return checkAuthorizationRequest(target, input);
   } catch (error) {
-    if (!(error instanceof AuthorizationRequestError)) throw error;
-    redirectWithError(res, target, error);
+    if (!(error instanceof Error) || error.name !== 'AuthorizationRequestError') throw error;
+    redirectWithError(res, target, error as AuthorizationRequestError);
     return undefined;
   }
 }
