@@ -232,6 +232,25 @@ describeEachDatabase(`GET and POST ${MCP_AUTHORIZE_PATH}`, (kind) => {
     expect(await platform.context.prisma.mcpGrant.count({ where: { clientId: otherClient.client_id } })).toBe(0);
   });
 
+  test('a tampered consent form is refused: a page for an unregistered redirect URI or no decision', async () => {
+    const browser = await signedInBrowser(platform, member());
+    const otherClient = await registerClient(platform);
+    const fields = consentFieldsOf((await browser.get(pathFor({}, otherClient)).expect(200)).text);
+
+    const elsewhere = await browser
+      .post(MCP_AUTHORIZE_PATH)
+      .type('form')
+      .send({ ...fields, redirectUri: 'https://evil.example.test/callback', decision: 'approve' });
+    const undecided = await browser
+      .post(MCP_AUTHORIZE_PATH)
+      .type('form')
+      .send({ ...fields, decision: 'maybe' });
+
+    expectPage(elsewhere, 400, 'The redirect URI is not one that the MCP client');
+    expectPage(undecided, 400, 'choose Allow or Deny');
+    expect(await platform.context.prisma.mcpGrant.count({ where: { clientId: otherClient.client_id } })).toBe(0);
+  });
+
   test('a consent posted without a session is refused with a 401 page', async () => {
     const browser = await signedInBrowser(platform, member());
     const page = await browser.get(pathFor()).expect(200);
