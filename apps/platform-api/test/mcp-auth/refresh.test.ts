@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { agentContract, type McpClientRegistrationResponse, mcpTokenResponseSchema } from '@platform/platform-contract';
 import { revokeGrantByOperator } from '../../src/mcp-auth/mcp-grants-admin';
 import { type AgentPlatform, startAgentPlatform } from '../agents/agent-platform';
@@ -37,7 +38,6 @@ describeEachDatabase(`POST ${agentContract.mcpToken.path} (refresh_token)`, (kin
     return mcpTokenResponseSchema.parse(answer.body);
   };
   const grantOfRefreshToken = async (refreshToken: string) => {
-    const { createHash } = await import('node:crypto');
     const stored = await platform.context.prisma.mcpRefreshToken.findUniqueOrThrow({
       where: { tokenHash: createHash('sha256').update(refreshToken).digest('hex') },
       include: { grant: true },

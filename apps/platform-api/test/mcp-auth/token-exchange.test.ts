@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   agentContract,
   callAgentContract,
@@ -40,7 +41,6 @@ describeEachDatabase(`POST ${agentContract.mcpToken.path} (authorization_code)`,
     if (message !== undefined) expect(answer.body.message).toContain(message);
   };
   const grantOfCode = async (code: string) => {
-    const { createHash } = await import('node:crypto');
     const stored = await platform.context.prisma.mcpAuthorizationCode.findUniqueOrThrow({
       where: { codeHash: createHash('sha256').update(code).digest('hex') },
       include: { grant: true },
