@@ -1,0 +1,315 @@
+#!/usr/bin/env node
+// One command from the repository root: `pnpm bench mcp-list` (or `node bench/mcp-list/run.mjs`).
+// The `list` tool through the agent's MCP server (a raw JSON-RPC `tools/call` POST to /mcp,
+// stateless) against the same list over the agent's HTTP route (GET /platform/bench_books with the
+// same filter, sort, page and fields), both served by one offline agent process on one listener
+// over PostgreSQL (`platform_bench`, built by bench/sql-list), with one HS256 token:
+//   (a) latency: one request at a time, the two sides alternating, p50 and p99 (the target);
+//   (b) throughput: autocannon, 10 connections, the two sides alternating: requests/s, p50, p99
+//       and the server's CPU time per request.
+// BENCH_CPU_PROF=<dir> writes the server's CPU profile there (`--cpu-prof`). Target and latest
+// figures: bench/README.md.
+import { fork, spawnSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import { loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+const require = createRequire(import.meta.url);
+const autocannon = require('autocannon');
+const { Client } = require('pg');
+
+const PG = {
+  host: process.env.PGHOST ?? '127.0.0.1',
+  port: Number(process.env.PGPORT ?? 5432),
+  user: process.env.PGUSER ?? 'postgres',
+};
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000); // (a) rounds, one request per side each
+const WARM_UP = 200;
+const DURATION = Number(process.env.BENCH_DURATION ?? 10); // (b) seconds per autocannon run
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2); // (b) MCP, route, then route, MCP, ...
+const CONNECTIONS = 10;
+const TARGET = 1.5; // MCP p50 within 1.5x of the route's p50
+const AUTH_SECRET = 'bench-auth-secret-of-sufficient-length';
+
+/** platform_bench as bench/sql-list builds it; runs that benchmark (which builds it) when absent. */
+async function ensureDatabase() {
+  const client = new Client({ ...PG, database: 'platform_bench' });
+  const ready = await client
+    .connect()
+    .then(() => client.query("select to_regclass('bench_meta') is not null as ok"))
+    .then(
+      async ({ rows }) => rows[0].ok && (await client.query('select version from bench_meta')).rows[0]?.version === 1,
+    )
+    .catch(() => false)
+    .finally(() => client.end().catch(() => undefined));
+  if (ready) return console.log('Reusing database platform_bench (built by bench/sql-list).');
+  console.log('platform_bench is missing: running bench/sql-list, which builds it...');
+  const result = spawnSync(process.execPath, [join(root, 'bench/sql-list/run.mjs')], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('bench/sql-list could not build platform_bench');
+}
+
+function hs256(claims, secret) {
+  const encode = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const body = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}`;
+  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+}
+
+function freePort() {
+  return new Promise((done, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function startServer() {
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const child = fork(join(here, 'server.cjs'), [AUTH_SECRET, String(await freePort())], {
+    execArgv: [
+      '--conditions=@platform/source',
+      '--require',
+      join(root, 'bench/sql-list/register-ts.cjs'),
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir)}`] : []),
+    ],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((done, reject) => {
+    child.once('message', ({ port }) => done({ child, port }));
+    child.once('exit', (code) => reject(new Error(`the agent exited with ${code}`)));
+  });
+}
+
+function stop(child) {
+  return new Promise((done) => {
+    child.once('exit', done);
+    child.kill('SIGTERM');
+  });
+}
+
+/** CPU time (user + system) a process used so far, in milliseconds (Linux `/proc`, 100 ticks/s). */
+function cpuMsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+// One socket, kept alive, for the requests of (a): the client's own work stays small and equal.
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+function send(port, { method, path, headers, body }) {
+  return new Promise((done, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path, headers, agent: keepAlive }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        text += chunk;
+      });
+      res.on('end', () =>
+        res.statusCode === 200 ? done(text) : reject(new Error(`${res.statusCode} ${method} ${path}: ${text}`)),
+      );
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+// A young-generation collection before each sample keeps this process's own pauses out of both series.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc');
+
+async function time(fn) {
+  collectGarbage({ type: 'minor' });
+  const started = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** (a): one request at a time, alternating the sides, after a warm-up. */
+async function measureLatency(port, sides) {
+  for (let i = 0; i < WARM_UP; i += 1) for (const side of sides) await send(port, side.request);
+  const samples = sides.map(() => new Float64Array(REQUESTS));
+  for (let i = 0; i < REQUESTS; i += 1) {
+    for (const [index, side] of sides.entries()) samples[index][i] = await time(() => send(port, side.request));
+  }
+  return sides.map((side, index) => {
+    const sorted = samples[index].sort();
+    const total = sorted.reduce((sum, value) => sum + value, 0);
+    return {
+      label: side.label,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      rps: 1000 / (total / REQUESTS),
+    };
+  });
+}
+
+function cannon(port, { method, path, headers, body }, duration) {
+  return new Promise((done, reject) => {
+    autocannon(
+      { url: `http://127.0.0.1:${port}${path}`, method, headers, body, connections: CONNECTIONS, duration },
+      (error, result) => (error ? reject(error) : done(result)),
+    );
+  });
+}
+
+/** (b): autocannon on each side in turn (MCP, route, route, MCP...), after a warm-up of each. */
+async function measureThroughput(server, sides) {
+  for (const side of sides) await cannon(server.port, side.request, 2);
+  const results = sides.map(() => []);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const index of round % 2 === 0 ? [0, 1] : [1, 0]) {
+      const cpuBefore = cpuMsOf(server.child.pid);
+      const result = await cannon(server.port, sides[index].request, DURATION);
+      result.cpuMs = cpuMsOf(server.child.pid) - cpuBefore;
+      results[index].push(result);
+    }
+  }
+  return sides.map((side, index) => {
+    const runs = results[index];
+    const sum = (pick) => runs.reduce((total, run) => total + pick(run), 0);
+    return {
+      label: side.label,
+      rps: sum((r) => r.requests.total) / sum((r) => r.duration),
+      // Means of each run's percentiles (autocannon's, in ms).
+      p50: sum((r) => r.latency.p50) / runs.length,
+      p99: sum((r) => r.latency.p99) / runs.length,
+      cpuPerRequest: sum((r) => r.cpuMs) / sum((r) => r.requests.total),
+      failures: sum((r) => r.non2xx + r.errors + r.timeouts),
+    };
+  });
+}
+
+function printTable(title, [mcp, route], withCpu) {
+  const ms = (value) => `${value.toFixed(2).padStart(7)} ms`;
+  console.log(`\n${title}`);
+  console.log(`  ${''.padEnd(44)}   p50          p99          req/s${withCpu ? '    CPU/req' : ''}`);
+  for (const side of [mcp, route]) {
+    const cpu = withCpu ? `   ${side.cpuPerRequest.toFixed(2).padStart(5)} ms` : '';
+    const failures = side.failures ? `   FAILED REQUESTS ${side.failures}` : '';
+    console.log(
+      `  ${side.label.padEnd(44)} ${ms(side.p50)}   ${ms(side.p99)}   ${side.rps.toFixed(0).padStart(6)}${cpu}${failures}`,
+    );
+  }
+  const cpu = withCpu ? `   ${(mcp.cpuPerRequest / route.cpuPerRequest).toFixed(2).padStart(5)}x` : '';
+  console.log(
+    `  ${'ratio MCP / route'.padEnd(44)} ${`${(mcp.p50 / route.p50).toFixed(2)}x`.padStart(10)}   ${`${(mcp.p99 / route.p99).toFixed(2)}x`.padStart(10)}   ${`${(mcp.rps / route.rps).toFixed(2)}x`.padStart(6)}${cpu}`,
+  );
+}
+
+async function main() {
+  await ensureDatabase();
+  const token = hs256(
+    {
+      id: 1,
+      email: 'bench@example.com',
+      firstName: 'Bench',
+      lastName: 'Mark',
+      team: 'Ops',
+      role: 'Admin',
+      tags: {},
+      exp: Math.floor(Date.now() / 1000) + 3600,
+    },
+    AUTH_SECRET,
+  );
+  const filter = { field: 'status', operator: 'Equal', value: 'published' };
+  const route = {
+    label: 'route: GET /platform/bench_books',
+    request: {
+      method: 'GET',
+      path: `/platform/bench_books?fields[bench_books]=id,title,status,price,created_at,author&fields[author]=name&filters=${encodeURIComponent(JSON.stringify(filter))}&sort=-created_at&page[number]=1&page[size]=15`,
+      headers: { authorization: `Bearer ${token}` },
+    },
+  };
+  const mcp = {
+    label: 'MCP: POST /mcp, tools/call list',
+    request: {
+      method: 'POST',
+      path: '/mcp',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-11-25',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: {
+          name: 'list',
+          arguments: {
+            collection: 'bench_books',
+            filter,
+            sort: '-created_at',
+            fields: ['id', 'title', 'status', 'price', 'created_at', 'author:name'],
+            page: { number: 1, size: 15 },
+          },
+        },
+      }),
+    },
+  };
+
+  const server = await startServer();
+  try {
+    // Both sides must answer the same page before they are compared.
+    const routePage = JSON.parse(await send(server.port, route.request)).data;
+    const { result } = JSON.parse(await send(server.port, mcp.request));
+    if (result?.isError || !result?.structuredContent)
+      throw new Error(`The list tool failed: ${JSON.stringify(result)}`);
+    const mcpPage = result.structuredContent.records;
+    const summary = (records) => records.map(({ id, author }) => `${id}:${author?.name}`).join(',');
+    const [ours, theirs] = [
+      summary(mcpPage.map(({ id, record }) => ({ id, author: record.author }))),
+      summary(routePage),
+    ];
+    if (mcpPage.length !== 15 || ours !== theirs)
+      throw new Error(`The pages differ:\n  MCP   ${ours}\n  route ${theirs}`);
+
+    console.log(
+      `mcp-list: one offline agent (MCP and routes on one listener), list of 15 bench_books with author:name, ` +
+        `filter status = published, sort -created_at; load average ${loadavg()
+          .map((load) => load.toFixed(2))
+          .join(' ')}`,
+    );
+    const latency = await measureLatency(server.port, [mcp, route]);
+    printTable(
+      `(a) one request at a time, alternating, ${REQUESTS} each after ${WARM_UP} warm-up rounds`,
+      latency,
+      false,
+    );
+    const throughput = await measureThroughput(server, [mcp, route]);
+    printTable(
+      `(b) autocannon, ${CONNECTIONS} connections, ${ROUNDS} x ${DURATION} s per side, alternating`,
+      throughput,
+      true,
+    );
+
+    const ratio = latency[0].p50 / latency[1].p50;
+    console.log(
+      `\nMCP p50 / route p50 (a): ${ratio.toFixed(2)}x   target <= ${TARGET}x: ${ratio <= TARGET ? 'met' : 'NOT met'}`,
+    );
+  } finally {
+    await stop(server.child);
+    keepAlive.destroy();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
