@@ -2,7 +2,8 @@ import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { followSandboxAuthorization, McpOAuthTestClient } from '@platform/agent-testing';
-import { type ConnectedAgent, freePort, startConnectedAgent } from '../../platform/connected-agent-fixture';
+import { startConnectedMcpAgent } from '../../factories/mcp-agent';
+import type { ConnectedAgent } from '../../platform/connected-agent-fixture';
 
 /**
  * An MCP client authorizing with the SDK's own OAuth code against a real agent and the sandbox
@@ -14,13 +15,7 @@ describe('authorizing an MCP client through the agent', () => {
   let origin: string;
 
   beforeAll(async () => {
-    fixture = await startConnectedAgent({}, { agentUrl: 'http://127.0.0.1:9' });
-    const mcpPort = await freePort();
-    fixture.agent.mountAiMcpServer({ port: mcpPort });
-    await fixture.agent.start();
-    origin = `http://127.0.0.1:${mcpPort}`;
-    mcpUrl = `${origin}/mcp`;
-    fixture.env.setMcpUser(2);
+    ({ fixture, origin, mcpUrl } = await startConnectedMcpAgent());
   });
   afterAll(() => fixture.close());
   afterEach(() => fixture.env.setMcpConsent('approve'));

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type ConnectedAgent, freePort, startConnectedAgent } from '../../platform/connected-agent-fixture';
+import { startConnectedMcpAgent } from '../../factories/mcp-agent';
+import type { ConnectedAgent } from '../../platform/connected-agent-fixture';
 
 const REDIRECT_URI = 'http://127.0.0.1:1/callback';
 
@@ -14,12 +15,7 @@ describe("the agent's OAuth facade refuses", () => {
   let clientId: string;
 
   beforeAll(async () => {
-    fixture = await startConnectedAgent({}, { agentUrl: 'http://127.0.0.1:9' });
-    const mcpPort = await freePort();
-    fixture.agent.mountAiMcpServer({ port: mcpPort });
-    await fixture.agent.start();
-    origin = `http://127.0.0.1:${mcpPort}`;
-    fixture.env.setMcpUser(2);
+    ({ fixture, origin } = await startConnectedMcpAgent());
     const registered = await fetch(`${fixture.sandbox.url}/mcp-auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

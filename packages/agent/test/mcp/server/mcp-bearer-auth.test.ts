@@ -1,5 +1,6 @@
+import { startConnectedMcpAgent } from '../../factories/mcp-agent';
 import { signToken } from '../../factories/tokens';
-import { type ConnectedAgent, freePort, startConnectedAgent } from '../../platform/connected-agent-fixture';
+import type { ConnectedAgent } from '../../platform/connected-agent-fixture';
 
 const ALL_SCOPES = 'mcp:read mcp:write mcp:action';
 
@@ -34,12 +35,9 @@ describe('the MCP endpoint of a connected agent', () => {
     });
 
   beforeAll(async () => {
-    // The agent URL's port is not the MCP listener's: the documents name the listener's.
-    fixture = await startConnectedAgent({}, { agentUrl: 'http://127.0.0.1:9' });
-    mcpPort = await freePort();
-    fixture.agent.mountAiMcpServer({ port: mcpPort });
-    await fixture.agent.start();
-    mcpUrl = `http://127.0.0.1:${mcpPort}/mcp`;
+    let origin: string;
+    ({ fixture, origin, mcpUrl } = await startConnectedMcpAgent());
+    mcpPort = Number(new URL(origin).port);
   });
   afterAll(() => fixture.close());
 
