@@ -191,7 +191,11 @@ export const mcpAuthorizeQuerySchema = z.object({
   codeChallengeMethod: z.literal('S256'),
   /** Space-separated `MCP_SCOPES`, within the client's. */
   scope: z.string().min(1).max(MAX_SCOPE_LENGTH),
-  /** The MCP server's URL the token will be used at (RFC 8707), under the environment's agent URL origin. */
+  /**
+   * The MCP server's URL the token will be used at (RFC 8707), as the agent checked it; bound to
+   * the code (the MCP server may listen on a port or a public URL of its own, so it is not
+   * compared with the agent URL).
+   */
   resource: z.url().max(2000),
   state: z.string().max(2048).optional(),
 });

@@ -83,10 +83,10 @@ export function checkAuthorizationRequest(
     const beyond = scopes.data.filter((asked) => !target.client.scopes.includes(asked));
     throw new AuthorizationRequestError('invalid_scope', `The client did not register for ${beyond.join(', ')}.`);
   }
-  if (!isOnAgentHost(resource, target.environment.agentUrl as string)) {
+  if (!isPlainHttpUrl(resource)) {
     throw new AuthorizationRequestError(
       'invalid_target',
-      `The resource must be the MCP server of environment ${target.environment.name}, on its agent's host.`,
+      'The resource must be the http(s) URL of the MCP server, without credentials or fragment.',
     );
   }
   return { ...target, codeChallenge, scopes: scopes.data, resource };
@@ -116,17 +116,17 @@ function refusalOf(field: PropertyKey | undefined): AuthorizationRequestError {
 }
 
 /**
- * Same scheme and host as the agent URL; the port may differ, since a standalone agent serves MCP
- * on its own listener (MCP_SERVER_PORT) beside the agent's.
+ * The resource is bound to the code and checked again at the exchange, not compared with the
+ * agent URL: the MCP server may have a listener (MCP_SERVER_PORT) or a public URL of its own, on
+ * another port or host. The agent, which knows its MCP URL, refuses any other resource, and the
+ * token's audience is the environment whatever the resource.
  */
-function isOnAgentHost(resource: string, agentUrl: string): boolean {
+function isPlainHttpUrl(resource: string): boolean {
   const target = new URL(resource);
-  const agent = new URL(agentUrl);
   return (
-    target.protocol === agent.protocol &&
-    target.hostname === agent.hostname &&
+    (target.protocol === 'http:' || target.protocol === 'https:') &&
     target.username === '' &&
     target.password === '' &&
-    target.hash === ''
+    !resource.includes('#')
   );
 }

@@ -101,8 +101,9 @@ describeEachDatabase(`GET and POST ${MCP_AUTHORIZE_PATH}`, (kind) => {
       ['an unknown scope', { scope: 'mcp:read admin' }, 'invalid_scope'],
       ['a scope beyond the client registration', { scope: 'mcp:read mcp:action' }, 'invalid_scope'],
       ['no scope', { scope: ' ' }, 'invalid_scope'],
-      ['a resource on another host', { resource: 'http://evil.example.test:3310/mcp' }, 'invalid_target'],
-      ['a resource on another scheme', { resource: 'https://agent.example.test:3310/mcp' }, 'invalid_target'],
+      ['a resource that is not http(s)', { resource: 'ftp://agent.example.test/mcp' }, 'invalid_target'],
+      ['a resource with a fragment', { resource: 'http://agent.example.test:3310/mcp#x' }, 'invalid_target'],
+      ['a resource with credentials', { resource: 'http://user:pass@agent.example.test:3310/mcp' }, 'invalid_target'],
       ['no resource', { resource: null }, 'invalid_target'],
     ])('refuses %s', async (_label, overrides, error) => {
       const browser = await signedInBrowser(platform, member());
@@ -112,10 +113,15 @@ describeEachDatabase(`GET and POST ${MCP_AUTHORIZE_PATH}`, (kind) => {
       expectClientError(response, error);
     });
 
-    test('accepts a resource on the agent host at another port (the MCP listener of a standalone agent)', async () => {
+    test.each([
+      ['at another port (the MCP listener of a standalone agent)', (url: URL) => Object.assign(url, { port: '3931' })],
+      [
+        'on another host (an MCP server with a public URL of its own)',
+        (url: URL) => Object.assign(url, { hostname: 'mcp.example.test' }),
+      ],
+    ])('accepts a resource %s: the agent checks it', async (_label, move) => {
       const browser = await signedInBrowser(platform, member());
-      const resource = new URL(resourceOf(platform));
-      resource.port = '3931';
+      const resource = move(new URL(resourceOf(platform)));
 
       const response = await browser.get(pathFor({ resource: resource.toString() }));
 
