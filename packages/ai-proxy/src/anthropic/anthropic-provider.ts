@@ -2,6 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import type { AiProvider } from '../ai-provider';
 import type { ParsedAiProviderOptions } from '../config/ai-provider-options';
 import { AiProviderError } from '../errors/ai-provider-error';
+import { sameRealmFetch } from '../errors/same-realm-fetch';
 import { toAiProviderError } from '../errors/to-ai-provider-error';
 import { parseChatCompletionRequest } from '../format/parse-chat-completion-request';
 import { fromAnthropicMessage } from './from-anthropic-message';
@@ -22,6 +23,7 @@ export function createAnthropicProvider(options: ParsedAiProviderOptions): AiPro
     maxRetries: options.maxRetries,
     defaultHeaders: options.headers,
     logLevel: 'off',
+    fetch: sameRealmFetch,
   });
   const context = { providerName: options.name, apiKey: options.apiKey, sdk: Anthropic };
   const prepare = (request: unknown) => {

@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import type { AiProvider } from '../ai-provider';
 import type { ParsedAiProviderOptions } from '../config/ai-provider-options';
 import { AiProviderError } from '../errors/ai-provider-error';
+import { sameRealmFetch } from '../errors/same-realm-fetch';
 import { toAiProviderError } from '../errors/to-ai-provider-error';
 import type { ChatCompletionRequest } from '../format/chat-completion-request';
 import { parseChatCompletionRequest } from '../format/parse-chat-completion-request';
@@ -19,6 +20,7 @@ export function createOpenAiProvider(options: ParsedAiProviderOptions): AiProvid
     maxRetries: options.maxRetries,
     defaultHeaders: options.headers,
     logLevel: 'off',
+    fetch: sameRealmFetch,
   });
   const context = { providerName: options.name, apiKey: options.apiKey, sdk: OpenAI };
   const toParams = (request: ChatCompletionRequest) =>

@@ -1,0 +1,128 @@
+import { type AiProviderKind, statusOfAiError } from '@platform/ai-proxy';
+import { type FakeProviderServer, type FakeReply, startFakeProviderServer } from '../factories/fake-provider-server';
+import { collect, makeProvider } from '../factories/make-provider';
+import { anthropicErrorBody, openAiErrorBody } from '../factories/provider-replies';
+
+function errorReply(
+  kind: AiProviderKind,
+  status: number,
+  message: string,
+  headers?: Record<string, string>,
+): FakeReply {
+  const json = kind === 'openai' ? openAiErrorBody(message) : anthropicErrorBody('api_error', message);
+  return { status, json, ...(headers ? { headers } : {}) };
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<Error & Record<string, unknown>> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error & Record<string, unknown>;
+  }
+  throw new Error('expected the call to fail');
+}
+
+const request = { messages: [{ role: 'user' as const, content: 'Hi' }] };
+
+describe.each(['openai', 'anthropic'] as const)('errors of the %s provider', (kind) => {
+  let server: FakeProviderServer;
+  beforeEach(async () => {
+    server = await startFakeProviderServer();
+  });
+  afterEach(() => server.close());
+
+  test.each([
+    [400, 'AiBadRequestError', 400],
+    [422, 'AiBadRequestError', 400],
+    [401, 'AiAuthenticationError', 401],
+    [403, 'AiPermissionDeniedError', 403],
+    [404, 'AiModelNotFoundError', 404],
+    [429, 'AiRateLimitError', 429],
+    [500, 'AiProviderFailedError', 502],
+    [502, 'AiProviderFailedError', 502],
+    [503, 'AiProviderUnavailableError', 503],
+    [529, 'AiProviderUnavailableError', 503],
+    [504, 'AiTimeoutError', 504],
+  ])('a %s from the provider throws %s, answered with %s', async (providerStatus, name, status) => {
+    server.reply(errorReply(kind, providerStatus, 'something is off'));
+
+    const error = await failureOf(makeProvider(kind, server).complete(request));
+
+    expect(error.name).toBe(name);
+    expect(error.providerName).toBe(`${kind}-test`);
+    expect(statusOfAiError(error)).toBe(status);
+  });
+
+  test('a bad request keeps the provider message', async () => {
+    server.reply(errorReply(kind, 400, "'temperature' is out of range"));
+
+    const error = await failureOf(makeProvider(kind, server).complete(request));
+
+    expect(error.message).toContain("'temperature' is out of range");
+    expect(error.message).not.toMatch(/\b400\b/);
+  });
+
+  test('a rate limit keeps the Retry-After of the provider, in seconds', async () => {
+    server.reply(errorReply(kind, 429, 'slow down', { 'retry-after': '17' }));
+
+    const error = await failureOf(makeProvider(kind, server).complete(request));
+
+    expect(error.name).toBe('AiRateLimitError');
+    expect(error.retryAfter).toBe(17);
+  });
+
+  test('a rate limit without Retry-After has no retryAfter', async () => {
+    server.reply(errorReply(kind, 429, 'slow down'));
+
+    const error = await failureOf(makeProvider(kind, server).complete(request));
+
+    expect(error.retryAfter).toBeUndefined();
+  });
+
+  test('a provider slower than timeoutMs throws a timeout, answered with 504', async () => {
+    server.reply({ json: {}, delayMs: 2_000 });
+
+    const error = await failureOf(makeProvider(kind, server, { timeoutMs: 100 }).complete(request));
+
+    expect(error.name).toBe('AiTimeoutError');
+    expect(statusOfAiError(error)).toBe(504);
+  });
+
+  test('an unreachable provider throws unavailable, answered with 503', async () => {
+    const provider = makeProvider(kind, server);
+    await server.close();
+
+    const error = await failureOf(provider.complete(request));
+
+    expect(error.name).toBe('AiProviderUnavailableError');
+    expect(statusOfAiError(error)).toBe(503);
+  });
+
+  test('a stream the provider refuses throws the same errors', async () => {
+    server.reply(errorReply(kind, 404, 'no such model'));
+
+    const error = await failureOf(collect(makeProvider(kind, server).stream(request)));
+
+    expect(error.name).toBe('AiModelNotFoundError');
+    expect(statusOfAiError(error)).toBe(404);
+  });
+
+  test('an aborted call throws an abort error', async () => {
+    server.reply({ json: {}, delayMs: 2_000 });
+    const controller = new AbortController();
+
+    const call = makeProvider(kind, server).complete(request, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    const error = await failureOf(call);
+
+    expect(error.name).toBe('AiRequestAbortedError');
+  });
+});
+
+describe('statusOfAiError', () => {
+  test('answers 500 for anything that is not an AI provider error', () => {
+    expect(statusOfAiError(new Error('boom'))).toBe(500);
+    expect(statusOfAiError('boom')).toBe(500);
+    expect(statusOfAiError(Object.assign(new Error('x'), { kind: 'toString' }))).toBe(500);
+  });
+});
