@@ -79,6 +79,6 @@ export function openAiSse(chunks: readonly unknown[]): string[] {
 }
 
 /** Anthropic's stream format: a named event per frame, its `type` repeated in the data. */
-export function anthropicSse(events: readonly { readonly type: string }[]): string[] {
+export function anthropicSse(events: readonly Readonly<Record<string, unknown> & { type: string }>[]): string[] {
   return events.map((event) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
 }
