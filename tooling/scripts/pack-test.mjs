@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const customerTests = join(root, 'tooling', 'pack-test', 'customer-jest');
 const packages = readdirSync(join(root, 'packages'))
   .map((name) => join(root, 'packages', name))
   .filter((dir) => existsSync(join(dir, 'package.json')))
@@ -62,6 +63,77 @@ try {
       console.log(`pack test: ${specifier} installs and loads via require and import, with types`);
     }
   }
+
+  runCustomerJestProject(work, files);
 } finally {
   rmSync(work, { recursive: true, force: true });
+}
+
+/**
+ * A customer's jest project (tooling/pack-test/customer-jest/README.md): the tarballs installed
+ * into a fresh npm project with jest + ts-jest as `ts-jest config:init` sets them up, running the
+ * agent-testing README example, a SQLite-backed agent and an MCP client, with jest's default
+ * CommonJS runtime.
+ */
+function runCustomerJestProject(work, files) {
+  const project = join(work, 'customer-jest');
+  mkdirSync(join(project, 'test'), { recursive: true });
+  const rootDevDependencies = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies;
+  const agent = JSON.parse(readFileSync(join(root, 'packages', 'agent', 'package.json'), 'utf8'));
+  const version = (name) => agent.dependencies[name] ?? agent.devDependencies[name] ?? rootDevDependencies[name];
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'customer-jest',
+        version: '1.0.0',
+        private: true,
+        dependencies: {
+          ...files,
+          '@modelcontextprotocol/sdk': version('@modelcontextprotocol/sdk'),
+          'better-sqlite3': version('better-sqlite3'),
+        },
+        devDependencies: {
+          jest: version('jest'),
+          'ts-jest': '^29.4.15',
+          typescript: version('typescript'),
+          '@types/jest': version('@types/jest'),
+          '@types/node': version('@types/node'),
+          '@types/better-sqlite3': version('@types/better-sqlite3'),
+        },
+        overrides: files,
+      },
+      null,
+      2,
+    ),
+  );
+  // What `npx ts-jest config:init` writes, and a plain tsconfig.json.
+  writeFileSync(
+    join(project, 'jest.config.js'),
+    `const { createDefaultPreset } = require('ts-jest');\n\nmodule.exports = {\n  testEnvironment: 'node',\n  transform: { ...createDefaultPreset().transform },\n};\n`,
+  );
+  writeFileSync(
+    join(project, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'es2022',
+        module: 'commonjs',
+        esModuleInterop: true,
+        strict: true,
+        skipLibCheck: true,
+      },
+    }),
+  );
+  const tests = {
+    'readme-example.test.ts': join(root, 'packages', 'agent-testing', 'examples', 'readme-example.test.ts'),
+    'sqlite-agent.test.ts': join(customerTests, 'sqlite-agent.test.ts'),
+    'mcp-server.test.ts': join(customerTests, 'mcp-server.test.ts'),
+  };
+  for (const [name, source] of Object.entries(tests)) writeFileSync(join(project, 'test', name), readFileSync(source));
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--legacy-peer-deps', '--loglevel=error'], {
+    cwd: project,
+    stdio: 'inherit',
+  });
+  execFileSync('npx', ['jest', '--ci'], { cwd: project, stdio: 'inherit' });
+  console.log(`pack test: a customer's jest + ts-jest project runs ${Object.keys(tests).join(', ')}`);
 }
