@@ -43,10 +43,10 @@ export function toAiProviderError(thrown: unknown, context: ErrorContext): AiPro
     return new AiRequestAbortedError(`${from}: the request was aborted.`, options);
   if (thrown instanceof sdk.APIConnectionTimeoutError)
     return new AiTimeoutError(`${from} did not answer in time; try again or raise timeoutMs.`, options);
-  if (!(thrown instanceof sdk.APIError) || thrown.status === undefined)
+  const status = thrown instanceof sdk.APIError ? (thrown.status ?? statusOfStreamError(thrown)) : undefined;
+  if (status === undefined)
     return new AiProviderUnavailableError(`${from} could not be reached; check baseUrl and the network.`, options);
 
-  const status = thrown.status;
   if (status === 401)
     // The provider's text often quotes part of the key, so it is not repeated here.
     return new AiAuthenticationError(`${from} rejected the API key; check the key configured for it.`, options);
@@ -92,4 +92,25 @@ function retryAfterSeconds(headers: Headers | undefined): number | undefined {
   if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+// Anthropic reports an error in the middle of a stream as an `error` event: the SDK throws it
+// without a status, with the error `type` of its body.
+const STATUS_OF_ANTHROPIC_ERROR_TYPE: Readonly<Record<string, number>> = {
+  invalid_request_error: 400,
+  authentication_error: 401,
+  permission_error: 403,
+  not_found_error: 404,
+  request_too_large: 413,
+  rate_limit_error: 429,
+  api_error: 500,
+  overloaded_error: 529,
+  timeout_error: 504,
+};
+
+function statusOfStreamError(thrown: Error): number | undefined {
+  const type = 'type' in thrown && typeof thrown.type === 'string' ? thrown.type : undefined;
+  return type !== undefined && Object.hasOwn(STATUS_OF_ANTHROPIC_ERROR_TYPE, type)
+    ? STATUS_OF_ANTHROPIC_ERROR_TYPE[type]
+    : undefined;
 }

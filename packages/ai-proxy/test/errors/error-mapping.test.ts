@@ -1,7 +1,12 @@
 import { type AiProviderKind, statusOfAiError } from '@platform/ai-proxy';
-import { type FakeProviderServer, type FakeReply, startFakeProviderServer } from '../factories/fake-provider-server';
+import {
+  anthropicSse,
+  type FakeProviderServer,
+  type FakeReply,
+  startFakeProviderServer,
+} from '../factories/fake-provider-server';
 import { collect, makeProvider } from '../factories/make-provider';
-import { anthropicErrorBody, openAiErrorBody } from '../factories/provider-replies';
+import { anthropicErrorBody, anthropicMessage, openAiErrorBody } from '../factories/provider-replies';
 
 function errorReply(
   kind: AiProviderKind,
@@ -124,5 +129,41 @@ describe('statusOfAiError', () => {
     expect(statusOfAiError(new Error('boom'))).toBe(500);
     expect(statusOfAiError('boom')).toBe(500);
     expect(statusOfAiError(Object.assign(new Error('x'), { kind: 'toString' }))).toBe(500);
+  });
+});
+
+describe('an error in the middle of an anthropic stream', () => {
+  let server: FakeProviderServer;
+  beforeEach(async () => {
+    server = await startFakeProviderServer();
+  });
+  afterEach(() => server.close());
+
+  test.each([
+    ['overloaded_error', 'AiProviderUnavailableError', 503],
+    ['api_error', 'AiProviderFailedError', 502],
+    ['rate_limit_error', 'AiRateLimitError', 429],
+  ])('of type %s throws %s after the chunks already sent', async (type, name, status) => {
+    server.reply({
+      sse: anthropicSse([
+        { type: 'message_start', message: anthropicMessage({ content: [], stop_reason: null }) },
+        { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+        { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Half' } },
+        anthropicErrorBody(type, 'the model stopped'),
+      ]),
+    });
+    const received: string[] = [];
+
+    const error = await failureOf(
+      (async () => {
+        for await (const chunk of makeProvider('anthropic', server).stream(request))
+          received.push(chunk.choices[0]?.delta.content ?? '');
+      })(),
+    );
+
+    expect(received.join('')).toBe('Half');
+    expect(error.name).toBe(name);
+    expect(error.message).toContain('the model stopped');
+    expect(statusOfAiError(error)).toBe(status);
   });
 });
