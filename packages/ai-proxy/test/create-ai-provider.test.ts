@@ -1,4 +1,4 @@
-import { type AiProviderOptions, createAiProvider } from '@platform/ai-proxy';
+import { type AiProviderOptions, createAiProvider, statusOfAiError } from '@platform/ai-proxy';
 import { TEST_API_KEY } from './factories/make-provider';
 
 const valid = { name: 'default', provider: 'openai', apiKey: TEST_API_KEY, model: 'gpt-test' } as const;
@@ -35,6 +35,7 @@ describe('createAiProvider', () => {
     expect(error.name).toBe('AiProviderConfigError');
     expect(error.issues?.map((issue) => issue.field)).toEqual([field]);
     expect(error.message).toContain(field);
+    expect(statusOfAiError(error)).toBe(500);
   });
 
   test('never echoes the key in a config error', () => {

@@ -194,6 +194,60 @@ describe('anthropic provider', () => {
     expect(answer.choices[0]?.finish_reason).toBe('stop');
   });
 
+  test('asks for a json_schema answer by instruction when the request has tools of its own', async () => {
+    server.reply({ json: anthropicMessage() });
+
+    await makeProvider('anthropic', server).complete({
+      messages: [{ role: 'user', content: 'OK?' }],
+      tools: [{ type: 'function', function: { name: 'list' } }],
+      response_format: { type: 'json_schema', json_schema: { name: 'verdict', schema: { type: 'object' } } },
+    });
+
+    const body = server.requests[0]?.body;
+    expect(body?.tools).toEqual([{ name: 'list', input_schema: { type: 'object', properties: {} } }]);
+    expect(body?.tool_choice).toBeUndefined();
+    expect(body?.system).toContain('{"type":"object"}');
+  });
+
+  test('asks for a json_object answer by instruction', async () => {
+    server.reply({ json: anthropicMessage() });
+
+    await makeProvider('anthropic', server).complete({
+      messages: [{ role: 'user', content: 'OK?' }],
+      response_format: { type: 'json_object' },
+    });
+
+    expect(server.requests[0]?.body.system).toContain('JSON object');
+  });
+
+  test('sends data URL images as base64 sources and other URLs as URL sources', async () => {
+    server.reply({ json: anthropicMessage() });
+
+    await makeProvider('anthropic', server).complete({
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } },
+            { type: 'image_url', image_url: { url: 'https://example.com/cat.jpg' } },
+            { type: 'text', text: 'Same cat?' },
+          ],
+        },
+      ],
+    });
+
+    expect(server.requests[0]?.body.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } },
+          { type: 'image', source: { type: 'url', url: 'https://example.com/cat.jpg' } },
+          { type: 'text', text: 'Same cat?' },
+        ],
+      },
+    ]);
+  });
+
   test('streams text and tool-call arguments as chat-completion chunks', async () => {
     server.reply({ sse: anthropicSse(anthropicToolStreamEvents()) });
 
