@@ -25,7 +25,16 @@ export function createAnthropicProvider(options: ParsedAiProviderOptions): AiPro
     logLevel: 'off',
     fetch: sameRealmFetch,
   });
-  const context = { providerName: options.name, apiKey: options.apiKey, sdk: Anthropic };
+  const context = {
+    providerName: options.name,
+    apiKey: options.apiKey,
+    sdk: {
+      BaseError: Anthropic.AnthropicError,
+      APIError: Anthropic.APIError,
+      APIConnectionTimeoutError: Anthropic.APIConnectionTimeoutError,
+      APIUserAbortError: Anthropic.APIUserAbortError,
+    },
+  };
   const prepare = (request: unknown) => {
     const parsed = parseChatCompletionRequest(request, options.name);
     return {

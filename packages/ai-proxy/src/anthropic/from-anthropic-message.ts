@@ -24,11 +24,11 @@ export function toFinishReason(
       return isAnswerTool ? 'stop' : 'tool_calls';
     case 'refusal':
       return 'content_filter';
-    default: {
-      // A stop reason newer than this package: the model stopped, for a reason it did not list.
-      const unknown: never = reason;
-      return unknown;
-    }
+    default:
+      // A stop reason newer than this package (a compile error once the SDK lists it): the model
+      // stopped all the same.
+      reason satisfies never;
+      return 'stop';
   }
 }
 

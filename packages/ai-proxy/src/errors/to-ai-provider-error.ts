@@ -15,6 +15,10 @@ import { redactSecret } from './redact-secret';
 
 /** The error classes both official SDKs export (they are generated from the same template). */
 export interface SdkErrorClasses {
+  /** The root of the SDK's errors (`OpenAIError`, `AnthropicError`). */
+  readonly BaseError: abstract new (
+    ...args: never[]
+  ) => Error;
   readonly APIError: abstract new (...args: never[]) => Error & { readonly status: number | undefined };
   readonly APIConnectionTimeoutError: abstract new (...args: never[]) => Error;
   readonly APIUserAbortError: abstract new (...args: never[]) => Error;
@@ -27,8 +31,9 @@ export interface ErrorContext {
 }
 
 /**
- * Translates whatever an SDK call threw into an `AiProviderError`. The SDK error is not kept as
+ * Translates what an SDK call threw into an `AiProviderError`. The SDK error is not kept as
  * `cause`: it holds the response and may hold request details, so a redacted summary replaces it.
+ * What is not an SDK error (a bug) is thrown again as it is, to become a 500.
  */
 export function toAiProviderError(thrown: unknown, context: ErrorContext): AiProviderError {
   const { providerName, apiKey, sdk } = context;
@@ -43,7 +48,12 @@ export function toAiProviderError(thrown: unknown, context: ErrorContext): AiPro
     return new AiRequestAbortedError(`${from}: the request was aborted.`, options);
   if (thrown instanceof sdk.APIConnectionTimeoutError)
     return new AiTimeoutError(`${from} did not answer in time; try again or raise timeoutMs.`, options);
-  const status = thrown instanceof sdk.APIError ? (thrown.status ?? statusOfStreamError(thrown)) : undefined;
+  if (!(thrown instanceof sdk.BaseError)) throw thrown;
+  if (!(thrown instanceof sdk.APIError))
+    // The SDK refused to send the request, e.g. Anthropic's "streaming is required" for a large
+    // max_tokens without a timeout.
+    return new AiBadRequestError(`${from} refused the request before sending it: ${providerMessage}`, options);
+  const status = thrown.status ?? statusOfStreamError(thrown);
   if (status === undefined)
     return new AiProviderUnavailableError(`${from} could not be reached; check baseUrl and the network.`, options);
 

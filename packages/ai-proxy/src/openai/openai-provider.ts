@@ -22,7 +22,16 @@ export function createOpenAiProvider(options: ParsedAiProviderOptions): AiProvid
     logLevel: 'off',
     fetch: sameRealmFetch,
   });
-  const context = { providerName: options.name, apiKey: options.apiKey, sdk: OpenAI };
+  const context = {
+    providerName: options.name,
+    apiKey: options.apiKey,
+    sdk: {
+      BaseError: OpenAI.OpenAIError,
+      APIError: OpenAI.APIError,
+      APIConnectionTimeoutError: OpenAI.APIConnectionTimeoutError,
+      APIUserAbortError: OpenAI.APIUserAbortError,
+    },
+  };
   const toParams = (request: ChatCompletionRequest) =>
     // The request schema is a subset of the SDK's parameters.
     ({

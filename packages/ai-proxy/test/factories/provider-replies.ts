@@ -53,6 +53,7 @@ export function anthropicToolStreamEvents() {
         usage: { input_tokens: 20, output_tokens: 1 },
       },
     },
+    { type: 'ping' },
     { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
     { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Let me ' } },
     { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'look.' } },

@@ -124,6 +124,24 @@ describe.each(['openai', 'anthropic'] as const)('errors of the %s provider', (ki
   });
 });
 
+describe('a request the anthropic SDK refuses to send', () => {
+  test('throws a bad request with the reason, without calling the provider', async () => {
+    const server = await startFakeProviderServer();
+    try {
+      const provider = makeProvider('anthropic', server);
+
+      const error = await failureOf(provider.complete({ ...request, max_tokens: 100_000 }));
+
+      expect(error.name).toBe('AiBadRequestError');
+      expect(error.message).toContain('Streaming is required');
+      expect(statusOfAiError(error)).toBe(400);
+      expect(server.requests).toHaveLength(0);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('statusOfAiError', () => {
   test('answers 500 for anything that is not an AI provider error', () => {
     expect(statusOfAiError(new Error('boom'))).toBe(500);
