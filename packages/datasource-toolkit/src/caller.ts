@@ -15,9 +15,10 @@ export interface Caller {
   readonly projectId?: number;
   /**
    * How the user reached the agent: a token of the agent's own sign-in (`agent`, also when unset),
-   * or one the platform minted for a workflow run or an MCP session. The activity log keeps it.
+   * or one the platform minted for a workflow run or an MCP session; `ai` for a tool call of the
+   * agent's AI proxy (`agent.addAi`). The activity log keeps it.
    */
-  readonly via?: 'agent' | 'workflow' | 'mcp';
+  readonly via?: 'agent' | 'workflow' | 'mcp' | 'ai';
   /** The HTTP request data that customizations may read. */
   readonly request?: { readonly ip?: string; readonly requestId?: string };
 }

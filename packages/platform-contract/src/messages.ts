@@ -257,8 +257,8 @@ export const activityEntrySchema = z.object({
   label: z.string().optional(),
   /** ISO 8601 instant the agent served the request. */
   occurredAt: z.iso.datetime({ offset: true }),
-  /** Where the token came from: the agent's own sign-in, a workflow run or an MCP session. */
-  via: z.enum(['agent', 'workflow', 'mcp']).default('agent'),
+  /** Where the token came from: the agent's own sign-in, a workflow run or an MCP session; `ai` for an AI proxy tool call. */
+  via: z.enum(['agent', 'workflow', 'mcp', 'ai']).default('agent'),
 });
 export type ActivityEntry = z.input<typeof activityEntrySchema>;
 

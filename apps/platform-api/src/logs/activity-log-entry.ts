@@ -1,5 +1,5 @@
-/** Where an activity came from: the customer's agent (for a signed-in user, a workflow run or an MCP session), or platform-api itself. */
-export const ACTIVITY_SOURCES = ['agent', 'workflow', 'mcp', 'platform'] as const;
+/** Where an activity came from: the customer's agent (for a signed-in user, a workflow run, an MCP session or an AI tool call), or platform-api itself. */
+export const ACTIVITY_SOURCES = ['agent', 'workflow', 'mcp', 'ai', 'platform'] as const;
 
 export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
 

@@ -59,6 +59,36 @@ describeEachDatabase('agent activity', (kind) => {
     expect(response.body.data[1]).toMatchObject({ source: 'agent', action: 'update', recordId: '12' });
   });
 
+  test('an AI proxy tool call is stored with source ai, which the public API filters on', async () => {
+    const { world, context } = platform;
+    const options = { serverUrl: platform.serverUrl, envSecret: platform.envSecret };
+    const occurredAt = '2030-01-02T10:00:00.000Z';
+    await callAgentContract(options, 'activity', {
+      entries: [
+        {
+          userId: world.member.id,
+          userEmail: world.member.email,
+          action: 'read',
+          collection: 'invoices',
+          occurredAt,
+          via: 'ai',
+        },
+        { userId: world.member.id, userEmail: world.member.email, action: 'read', collection: 'invoices', occurredAt },
+      ],
+    });
+    const token = (await issueToken(context, world.project, world.admin, { scopes: ['activity_logs:read'] })).value;
+    const api = createPublicApiClient(createApp(context));
+
+    const response = await api.get(
+      `/v1/project/${world.project.name}/environment/${world.environment.name}/activity-logs?source=ai&collectionName=invoices`,
+      token,
+    );
+
+    expect(response.status).toBe(200);
+    expect(response.body.data).toHaveLength(1);
+    expect(response.body.data[0]).toMatchObject({ source: 'ai', action: 'read' });
+  });
+
   test('more than 500 entries are refused with 400 and none is written', async () => {
     const { context } = platform;
     const before = await context.prisma.activityLog.count();

@@ -1,3 +1,4 @@
+import type { AiProvider } from '@platform/ai-proxy';
 import type { DataSource, DataSourceFactory, Logger } from '@platform/datasource-toolkit';
 import type { Application, Router } from 'express';
 import type { CollectionCustomizer } from '../customizer/collection-customizer';
@@ -30,6 +31,7 @@ export class Agent<S extends TSchema = TSchema> {
   private standalone: { readonly port: number; readonly host?: string } | undefined;
   private server: StandaloneServer | undefined;
   private mcp: ResolvedMcpServerOptions | undefined;
+  private ai: AiProvider | undefined;
   /** The MCP server's own listener (a standalone agent whose MCP port differs from its own). */
   private readonly mcpHandler = createSwappableHandler();
   private mcpServer: StandaloneServer | undefined;
@@ -123,6 +125,24 @@ export class Agent<S extends TSchema = TSchema> {
   mountAiMcpServer(options?: McpServerOptions): this {
     if (this.mcp !== undefined) throw new Error('mountAiMcpServer() was already called on this agent.');
     this.mcp = parseMcpServerOptions(options);
+    return this;
+  }
+
+  /**
+   * Serves the AI proxy (spec agent-library §4.1): `POST <prefix>/_internal/ai-proxy/ai-query`
+   * sends a chat-completions request to `provider` with the collection tools, which run as the
+   * requesting user (`via: 'ai'`); `GET .../tools` lists them and `POST .../tools/:name` runs one.
+   * The routes are authenticated and permission-checked like every agent route.
+   * @param provider built by `createAiProvider` of `@platform/ai-proxy`, with your provider's key.
+   * @example agent.addAi(createAiProvider({ name: 'default', provider: 'openai', apiKey, model: 'gpt-4.1' }))
+   * @throws Error when called a second time, or when `provider` is not an AI provider.
+   */
+  addAi(provider: AiProvider): this {
+    if (this.ai !== undefined) throw new Error('addAi() was already called on this agent.');
+    if (typeof provider?.complete !== 'function' || typeof provider.stream !== 'function') {
+      throw new Error('addAi() takes an AI provider: build it with createAiProvider() of @platform/ai-proxy.');
+    }
+    this.ai = provider;
     return this;
   }
 
@@ -281,6 +301,7 @@ export class Agent<S extends TSchema = TSchema> {
       options: this.options,
       logger: this.logger,
       platformRouteOptions: this.platform.routeOptions,
+      ai: this.ai,
     };
   }
 

@@ -1,3 +1,4 @@
+import type { AiProvider } from '@platform/ai-proxy';
 import type { DataSource, Logger } from '@platform/datasource-toolkit';
 import type { RequestHandler } from 'express';
 import { createAgentRouter } from '../http/create-agent-router';
@@ -25,6 +26,8 @@ export interface BuildInputs {
   readonly logger: Logger;
   /** What the platform client gives the routes (permissions, token issuers). */
   readonly platformRouteOptions?: PlatformClient['routeOptions'];
+  /** The AI provider of `agent.addAi`, which adds the AI proxy's routes. */
+  readonly ai?: AiProvider;
 }
 
 /**
@@ -49,6 +52,7 @@ export async function buildRoutes(inputs: BuildInputs): Promise<AgentBuild> {
     escapeCsvFormulae: options.csv.escapeFormulae,
     logger,
     ...inputs.platformRouteOptions,
+    ai: inputs.ai,
     getActionRoute: (collection, action) =>
       routes.get(collection)?.get(action) ?? liveRoute(dataSource, collection, action),
   });

@@ -1,6 +1,8 @@
+import type { AiProvider } from '@platform/ai-proxy';
 import { type DataSource, type Logger, NotFoundError } from '@platform/datasource-toolkit';
 import cors from 'cors';
 import express from 'express';
+import { AI_PROXY_PATH, createAiProxyRouter } from '../ai/ai-proxy-router';
 import { createAuthSecretTokenVerifier } from './auth/auth-secret-token-verifier';
 import { authenticate } from './auth/authenticate';
 import { type AuthenticationDependencies, registerAuthenticationRoutes } from './auth/authentication-routes';
@@ -52,6 +54,8 @@ export interface AgentHttpOptions {
   tokenVerifiers?: TokenVerifier[];
   /** The sign-in routes (`/authentication`, `/authentication/callback`); absent offline. */
   authentication?: AuthenticationDependencies;
+  /** The AI proxy's routes under `/_internal/ai-proxy` (`agent.addAi`); absent without a provider. */
+  ai?: AiProvider;
 }
 
 /**
@@ -91,7 +95,12 @@ export function createAgentRouter(getDataSource: () => DataSource, options: Agen
   }
 
   // Bodies are read only once the caller is authenticated: anonymous requests cost no parsing.
-  api.use(authenticate(verifier), express.json({ limit: options.bodyLimit ?? '10mb' }), limitBodyDepth());
+  api.use(authenticate(verifier));
+  // Before the shared body parser: the AI routes parse their bodies with their own, smaller limit.
+  if (options.ai !== undefined) {
+    api.use(AI_PROXY_PATH, createAiProxyRouter({ ...deps, provider: options.ai, logger: options.logger }));
+  }
+  api.use(express.json({ limit: options.bodyLimit ?? '10mb' }), limitBodyDepth());
   // The list and export (single-segment paths, which no other GET route matches) come first: the
   // list is the most frequent request, and Express tries the routes in order.
   registerCollectionRoutes(api, deps);

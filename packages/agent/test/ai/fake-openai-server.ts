@@ -1,0 +1,110 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A request the fake provider received: its body and `Authorization` header. */
+export interface ReceivedRequest {
+  readonly body: {
+    readonly messages: Array<{ role: string; content?: unknown; tool_call_id?: string }>;
+    readonly tools?: Array<{ function: { name: string } }>;
+    readonly tool_choice?: unknown;
+  };
+  readonly authorization: string | undefined;
+}
+
+/** What the fake answers: a status, headers and a JSON body. */
+export interface FakeReply {
+  readonly status?: number;
+  readonly headers?: Record<string, string>;
+  readonly body: unknown;
+}
+
+export interface FakeOpenAi {
+  /** The base URL to give `createAiProvider` (with `/v1`). */
+  readonly baseUrl: string;
+  readonly requests: ReceivedRequest[];
+  /** Replaces how the fake answers (default: `listThenEcho`). */
+  answerWith(answer: (request: ReceivedRequest) => FakeReply): void;
+  close(): Promise<void>;
+}
+
+/** A chat completion answering `content`, or the tool calls given. */
+export function completion(
+  content: string | null,
+  toolCalls: Array<{ id: string; name: string; arguments: string }> = [],
+) {
+  return {
+    id: 'chatcmpl-fake',
+    object: 'chat.completion',
+    created: 1_700_000_000,
+    model: 'gpt-test',
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          content,
+          refusal: null,
+          ...(toolCalls.length > 0
+            ? {
+                tool_calls: toolCalls.map((call) => ({
+                  id: call.id,
+                  type: 'function',
+                  function: { name: call.name, arguments: call.arguments },
+                })),
+              }
+            : {}),
+        },
+        finish_reason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
+        logprobs: null,
+      },
+    ],
+    usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+  };
+}
+
+/**
+ * The model of the tests: first asks for `list` on `orders`, then, once it has a tool result,
+ * answers a text quoting it (`Received: <tool message>`).
+ */
+export function listThenEcho(request: ReceivedRequest): FakeReply {
+  const toolMessage = request.body.messages.findLast((message) => message.role === 'tool');
+  if (toolMessage === undefined) {
+    return { body: completion(null, [{ id: 'call_1', name: 'list', arguments: '{"collection":"orders"}' }]) };
+  }
+
+  return { body: completion(`Received: ${String(toolMessage.content)}`) };
+}
+
+/** An OpenAI-compatible server on 127.0.0.1 answering `POST /v1/chat/completions`. */
+export async function startFakeOpenAi(): Promise<FakeOpenAi> {
+  const requests: ReceivedRequest[] = [];
+  let answer = listThenEcho;
+  const server: Server = createServer(async (req, res) => {
+    const request: ReceivedRequest = {
+      body: JSON.parse(await readBody(req)),
+      authorization: req.headers.authorization,
+    };
+    requests.push(request);
+    const reply = answer(request);
+    res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
+    res.end(JSON.stringify(reply.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    answerWith(next) {
+      answer = next;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+
+  return Buffer.concat(chunks).toString('utf8');
+}
