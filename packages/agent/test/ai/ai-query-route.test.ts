@@ -111,6 +111,31 @@ describe('POST /_internal/ai-proxy/ai-query', () => {
     expect(chunks.at(-1).choices[0].finish_reason).toBe('stop');
   });
 
+  test('forwards the provider stream as it comes when no tool is offered', async () => {
+    platform.model.answerWith(() => ({ body: completion('Hello there') }));
+
+    const response = await platform.callAi('/ai-query', { ...question, tools: [], stream: true });
+
+    expect(response.status).toBe(200);
+    const events = (await response.text()).split('\n\n').filter(Boolean);
+    expect(events.at(-1)).toBe('data: [DONE]');
+    const chunks = events.slice(0, -1).map((event) => JSON.parse(event.replace(/^data: /, '')));
+    expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('')).toBe('Hello there');
+    expect(chunks.length).toBeGreaterThan(2);
+  });
+
+  test('answers a provider refusing a stream with its status before any event', async () => {
+    platform.model.answerWith(() => ({
+      status: 404,
+      body: { error: { message: 'The model gpt-test does not exist' } },
+    }));
+
+    const response = await platform.callAi('/ai-query', { ...question, tools: [], stream: true });
+
+    expect(response.status).toBe(404);
+    expect((await answerOf(response)).errors?.[0]?.name).toBe('AiModelNotFoundError');
+  });
+
   test('refuses an invalid body with 400 and a body over 1 MB with 413', async () => {
     const invalid = await platform.callAi('/ai-query', { messages: [] });
     const tooLarge = await platform.callAi('/ai-query', {

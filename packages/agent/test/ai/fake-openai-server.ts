@@ -7,6 +7,7 @@ export interface ReceivedRequest {
     readonly messages: Array<{ role: string; content?: unknown; tool_call_id?: string }>;
     readonly tools?: Array<{ function: { name: string } }>;
     readonly tool_choice?: unknown;
+    readonly stream?: boolean;
   };
   readonly authorization: string | undefined;
 }
@@ -86,6 +87,13 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     };
     requests.push(request);
     const reply = answer(request);
+    if (request.body.stream === true && (reply.status ?? 200) === 200) {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (const chunk of toChunks(reply.body as ReturnType<typeof completion>))
+        res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+      res.end('data: [DONE]\n\n');
+      return;
+    }
     res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
     res.end(JSON.stringify(reply.body));
   });
@@ -100,6 +108,19 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+// A text completion as OpenAI streams it: the role, the text in two pieces, the finish reason.
+function toChunks(answer: ReturnType<typeof completion>) {
+  const text = answer.choices[0]?.message.content ?? '';
+  const base = { id: answer.id, object: 'chat.completion.chunk', created: answer.created, model: answer.model };
+  const pieces = [text.slice(0, Math.ceil(text.length / 2)), text.slice(Math.ceil(text.length / 2))];
+
+  return [
+    { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] },
+    ...pieces.map((content) => ({ ...base, choices: [{ index: 0, delta: { content }, finish_reason: null }] })),
+    { ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
+  ];
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
