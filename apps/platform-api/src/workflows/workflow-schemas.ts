@@ -3,8 +3,9 @@ import { z } from 'zod';
 /**
  * The step model of a workflow. A run executes the steps in order on one record of the workflow's
  * collection; "data steps" (`read`, `update`, `action`) go through the environment's agent as the
- * run's user, `note` writes a platform note on the record, and `condition` checks a field of the
- * record as last read and either lets the run go on, stops it early (succeeded) or fails it.
+ * run's user, `note` writes a platform note on the record, `ai` asks the agent's AI and saves its
+ * answer, and `condition` checks a field of the record as last read and either lets the run go on,
+ * stops it early (succeeded) or fails it.
  */
 const fieldName = z.string().trim().min(1, 'expected a field name').max(200);
 const values = z.record(z.string().min(1), z.unknown());
@@ -39,6 +40,23 @@ export const noteStepSchema = z.strictObject({
   ...stepOptions,
   title: z.string().trim().min(1).max(200).optional(),
   content: z.string().trim().min(1, 'expected the note text').max(10_000),
+});
+
+/**
+ * Asks the AI of the environment's agent (its `addAi` provider, as the run's user): `prompt` and
+ * `system` take `{{field}}` placeholders from the record as last read. With `schema` (a JSON
+ * Schema) the answer must be JSON and is saved parsed; without it, as text. `saveAs` writes the
+ * answer to a field of the record through the agent, or as a note on the record.
+ */
+export const aiStepSchema = z.strictObject({
+  kind: z.literal('ai'),
+  ...stepOptions,
+  prompt: z.string().trim().min(1, 'expected the prompt').max(20_000),
+  system: z.string().trim().min(1).max(20_000).optional(),
+  schema: z.record(z.string(), z.unknown()).optional(),
+  saveAs: z.union([z.strictObject({ field: fieldName }), z.strictObject({ note: z.literal(true) })], {
+    error: 'expected { field: <name> } or { note: true }',
+  }),
 });
 
 export const CONDITION_OPERATORS = [
@@ -81,6 +99,7 @@ export const workflowStepSchema = z.discriminatedUnion('kind', [
   actionStepSchema,
   noteStepSchema,
   conditionStepSchema,
+  aiStepSchema,
 ]);
 
 export const workflowDefinitionSchema = z.strictObject({

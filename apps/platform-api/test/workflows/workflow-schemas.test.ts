@@ -21,6 +21,7 @@ describe('workflowDefinitionSchema', () => {
           { kind: 'update', values: { status: 'paid' } },
           { kind: 'action', action: 'Send receipt', values: { copy: true } },
           { kind: 'note', title: 'Paid', content: 'Paid {{amount}}' },
+          { kind: 'ai', prompt: 'Sum up {{status}}', system: 'Be brief', saveAs: { note: true } },
         ],
       });
 
@@ -34,7 +35,16 @@ describe('workflowDefinitionSchema', () => {
         'update',
         'action',
         'note',
+        'ai',
       ]);
+    });
+
+    test('accepts an ai step saving a schema answer to a field', () => {
+      const schema = { type: 'object', properties: { score: { type: 'number' } }, required: ['score'] };
+
+      const [step] = valid(withSteps({ kind: 'ai', prompt: 'Score it', schema, saveAs: { field: 'score' } })).steps;
+
+      expect(step).toEqual({ kind: 'ai', prompt: 'Score it', schema, saveAs: { field: 'score' } });
     });
 
     test('keeps isActive false, and a read step without fields', () => {
@@ -77,6 +87,19 @@ describe('workflowDefinitionSchema', () => {
       ['an update without values', { kind: 'update', values: {} }, 'steps.0.values'],
       ['an action without its name', { kind: 'action', action: ' ' }, 'steps.0.action'],
       ['a note without content', { kind: 'note', content: '' }, 'steps.0.content'],
+      ['an ai step without a prompt', { kind: 'ai', prompt: ' ', saveAs: { note: true } }, 'steps.0.prompt'],
+      ['an ai step without saveAs', { kind: 'ai', prompt: 'Hi' }, 'steps.0.saveAs'],
+      ['an ai step saving nowhere', { kind: 'ai', prompt: 'Hi', saveAs: { note: false } }, 'steps.0.saveAs'],
+      [
+        'an ai step saving to a blank field',
+        { kind: 'ai', prompt: 'Hi', saveAs: { field: ' ' } },
+        'steps.0.saveAs.field',
+      ],
+      [
+        'an ai step whose schema is no object',
+        { kind: 'ai', prompt: 'Hi', schema: 'json', saveAs: { note: true } },
+        'steps.0.schema',
+      ],
       [
         'a condition with an unknown operator',
         { kind: 'condition', field: 'a', operator: 'like', value: 1, otherwise: 'stop' },

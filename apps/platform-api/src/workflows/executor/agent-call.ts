@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { StepFailedError } from './executor-errors';
+import { AgentRefusedError, StepFailedError } from './executor-errors';
 
 export interface AgentRequest {
   readonly method: 'GET' | 'PUT' | 'POST';
@@ -42,7 +42,8 @@ type Attempt = { readonly answer: { status: number; body: unknown } } | { readon
  * Calls the agent as the run's user. Network errors, timeouts and 5xx answers are retried up to
  * `retries` times, waiting `retryBaseDelayMs` then twice as long each time; a 4xx is final.
  * @throws StepFailedError saying what the agent answered (status, its error name and message) or
- *   why it could not be reached, with the number of attempts; the abort reason when `signal` aborts.
+ *   why it could not be reached, with the number of attempts (an AgentRefusedError, with the status
+ *   and body, for a 4xx); the abort reason when `signal` aborts.
  */
 export async function callAgent(request: AgentRequest, options: AgentCallOptions): Promise<AgentAnswer> {
   let last: Attempt = { failure: 'no attempt made' };
@@ -52,7 +53,7 @@ export async function callAgent(request: AgentRequest, options: AgentCallOptions
     last = await attemptOnce(request, options);
     if ('answer' in last && last.answer.status < 500) {
       if (last.answer.status < 400) return { ...last.answer, attempts: attempt };
-      throw new StepFailedError(describeAnswer(last.answer), attempt);
+      throw new AgentRefusedError(describeAnswer(last.answer), attempt, last.answer.status, last.answer.body);
     }
   }
   const reason = 'answer' in last ? describeAnswer(last.answer) : last.failure;

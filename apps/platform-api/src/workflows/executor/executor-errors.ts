@@ -4,7 +4,7 @@
  * and the run as it is, so it says what happened.
  */
 export class StepFailedError extends Error {
-  override readonly name = 'StepFailedError';
+  override readonly name: string = 'StepFailedError';
 
   constructor(
     message: string,
@@ -13,5 +13,19 @@ export class StepFailedError extends Error {
     options?: ErrorOptions,
   ) {
     super(message, options);
+  }
+}
+
+/** The agent answered a 4xx (never retried): its status and parsed body, for steps that tell cases apart. */
+export class AgentRefusedError extends StepFailedError {
+  override readonly name = 'AgentRefusedError';
+
+  constructor(
+    message: string,
+    attempts: number,
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(message, attempts);
   }
 }

@@ -9,7 +9,12 @@ import type { RecordValues } from './steps/step-context';
 export interface LoadedRun {
   readonly workflowName: string;
   readonly collection: string;
-  readonly environment: { readonly id: number; readonly projectId: number; readonly agentUrl: string | null };
+  readonly environment: {
+    readonly id: number;
+    readonly name: string;
+    readonly projectId: number;
+    readonly agentUrl: string | null;
+  };
   readonly user: { readonly id: number; readonly email: string };
   readonly steps: readonly WorkflowStep[];
   /** Each step's row position, in step order. */
@@ -39,7 +44,7 @@ export async function loadRun(context: AppContext, run: ClaimedRun): Promise<Loa
       select: {
         name: true,
         collectionName: true,
-        rendering: { select: { environment: { select: { id: true, projectId: true, agentUrl: true } } } },
+        rendering: { select: { environment: { select: { id: true, name: true, projectId: true, agentUrl: true } } } },
       },
     }),
     context.prisma.user.findUniqueOrThrow({ where: { id: run.userId }, select: { id: true, email: true } }),

@@ -32,7 +32,8 @@ function formatValue(value: unknown): string {
   return String(value);
 }
 
-function escapeHtml(text: string): string {
+/** `text` safe in HTML (note messages). */
+export function escapeHtml(text: string): string {
   return text
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')

@@ -1,9 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createAgent } from '@platform/agent';
 import { createSqlDataSource } from '@platform/datasource-sql';
 import Database from 'better-sqlite3';
+import express, { type Express } from 'express';
 import { grantCollectionRights } from '../../../src/agents/agent-admin-service';
 import type { User } from '../../../src/generated/prisma/client';
 import type { WorkerOptions } from '../../../src/workflows/executor/worker-options';
@@ -68,7 +71,18 @@ function loadRunWithSteps(platform: AgentPlatform, runId: string) {
   });
 }
 
-export async function startExecutorWorld(kind: DatabaseKind): Promise<ExecutorWorld> {
+export interface ExecutorWorldOptions {
+  /**
+   * Serves the agent mounted on an Express app of the test (`agent.mountOnExpress`), after the
+   * routes this adds: a stand-in for a route the agent does not serve yet, say.
+   */
+  readonly hostRoutes?: (app: Express) => void;
+}
+
+export async function startExecutorWorld(
+  kind: DatabaseKind,
+  options: ExecutorWorldOptions = {},
+): Promise<ExecutorWorld> {
   const platform = await startAgentPlatform(kind);
   const { context, world } = platform;
   const dir = await mkdtemp(path.join(tmpdir(), 'workflow-executor-'));
@@ -155,8 +169,18 @@ export async function startExecutorWorld(kind: DatabaseKind): Promise<ExecutorWo
           },
         }),
     );
+  let hostServer: Server | undefined;
+  if (options.hostRoutes) {
+    const app = express();
+    options.hostRoutes(app);
+    agent.mountOnExpress(app);
+    hostServer = createServer(app);
+    await new Promise<void>((resolve) => hostServer?.listen(0, '127.0.0.1', resolve));
+  }
   await agent.start();
-  const agentOrigin = `http://127.0.0.1:${agent.standaloneServerPort}`;
+  const agentOrigin = hostServer
+    ? `http://127.0.0.1:${(hostServer.address() as AddressInfo).port}`
+    : `http://127.0.0.1:${agent.standaloneServerPort}`;
   await context.prisma.environment.update({ where: { id: world.environment.id }, data: { agentUrl: agentOrigin } });
 
   const agentCalls: string[] = [];
@@ -221,6 +245,10 @@ export async function startExecutorWorld(kind: DatabaseKind): Promise<ExecutorWo
     async close() {
       for (const worker of workers) await worker.stop({ timeoutMs: 2_000 });
       await agent.stop().catch(() => undefined);
+      if (hostServer) {
+        hostServer.closeAllConnections();
+        await new Promise((resolve) => hostServer?.close(resolve));
+      }
       await platform.close();
       await rm(dir, { recursive: true, force: true });
     },

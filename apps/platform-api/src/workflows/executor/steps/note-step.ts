@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { NOTE_TITLE_MAX_LENGTH } from '../../../notes/note-inputs';
+import type { NoteRecord } from '../../../notes/note-record';
 import { createNote } from '../../../notes/notes-service';
 import type { noteStepSchema } from '../../workflow-schemas';
 import { renderPlaceholders } from '../render-placeholders';
@@ -7,6 +8,16 @@ import type { StepContext, StepResult } from './step-context';
 
 /** Adds a platform note on the record as the run's user; `{{field}}` takes the record as last read. */
 export async function runNoteStep(step: z.infer<typeof noteStepSchema>, context: StepContext): Promise<StepResult> {
+  const title = renderPlaceholders(step.title ?? context.run.workflowName, context.record, { isHtml: false });
+  const noteId = await addRecordNote(context, { title, content: renderPlaceholders(step.content, context.record) });
+  return { output: { noteId }, attempts: 0 };
+}
+
+/** Adds a note (`content` is HTML) on the run's record as its user; an empty title becomes the workflow's name. */
+export async function addRecordNote(
+  context: StepContext,
+  { title, content }: { readonly title: string; readonly content: string },
+): Promise<NoteRecord['id']> {
   const { run } = context;
   const note = await createNote(
     context.app,
@@ -15,11 +26,11 @@ export async function runNoteStep(step: z.infer<typeof noteStepSchema>, context:
     {
       collectionName: run.collection,
       recordId: run.recordId,
-      title: noteTitle(renderPlaceholders(step.title ?? run.workflowName, context.record, { isHtml: false }), run),
-      content: renderPlaceholders(step.content, context.record),
+      title: noteTitle(title, run),
+      content,
     },
   );
-  return { output: { noteId: note.id }, attempts: 0 };
+  return note.id;
 }
 
 /** A title whose placeholders were all empty falls back to the workflow's name. */

@@ -1,5 +1,6 @@
 import type { WorkflowStep } from '../../workflow-schemas';
 import { runActionStep } from './action-step';
+import { runAiStep } from './ai-step';
 import { runConditionStep } from './condition-step';
 import { runNoteStep } from './note-step';
 import { runReadStep } from './read-step';
@@ -19,6 +20,8 @@ export async function runStep(step: WorkflowStep, context: StepContext): Promise
       return runNoteStep(step, context);
     case 'condition':
       return runConditionStep(step, context);
+    case 'ai':
+      return runAiStep(step, context);
     default: {
       const unknownStep: never = step;
       throw new Error(`Unknown step kind ${JSON.stringify(unknownStep)}`);

@@ -14,7 +14,7 @@ export interface StepContext {
     readonly collection: string;
     readonly user: { readonly id: number; readonly email: string };
   };
-  readonly environment: { readonly id: number; readonly projectId: number };
+  readonly environment: { readonly id: number; readonly name: string; readonly projectId: number };
   /** The record as the last `read` (or `update`) returned it; undefined before any. */
   readonly record: RecordValues | undefined;
   /** Calls the environment's agent as the run's user (timeouts, retries: see `callAgent`). */

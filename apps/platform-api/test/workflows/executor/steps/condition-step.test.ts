@@ -9,7 +9,7 @@ type Condition = z.infer<typeof conditionStepSchema>;
 const contextWith = (record: Record<string, unknown> | undefined): StepContext => ({
   app: {} as AppContext,
   run: { id: 'run', recordId: '1', workflowName: 'w', collection: 'orders', user: { id: 1, email: 'a@example.com' } },
-  environment: { id: 1, projectId: 1 },
+  environment: { id: 1, name: 'production', projectId: 1 },
   record,
   callAgent: () => Promise.reject(new Error('a condition calls no agent')),
 });
