@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { createAiProvider } from '@platform/ai-proxy';
+import { type AiProviderOptions, createAiProvider } from '@platform/ai-proxy';
 import { type ConnectedAgent, startConnectedAgent } from '../platform/connected-agent-fixture';
 import { type FakeOpenAi, startFakeOpenAi } from './fake-openai-server';
 
@@ -17,7 +17,7 @@ export interface AiAgent extends ConnectedAgent {
  * The connected agent of `connected-agent-fixture` (Editor user 2, scoped to EU orders) with
  * `addAi` on a fake OpenAI-compatible provider, started. User 3 is a `Viewer` granted nothing.
  */
-export async function startAiAgent(): Promise<AiAgent> {
+export async function startAiAgent(provider: Partial<AiProviderOptions> = {}): Promise<AiAgent> {
   const model = await startFakeOpenAi();
   const platform = await startConnectedAgent();
   platform.env.addUser({ id: 3, email: 'vic@example.com', role: 'Viewer', renderingId: 2, tags: { region: 'EU' } });
@@ -29,6 +29,7 @@ export async function startAiAgent(): Promise<AiAgent> {
       model: 'gpt-test',
       baseUrl: model.baseUrl,
       maxRetries: 0,
+      ...provider,
     }),
   );
   await platform.agent.start();

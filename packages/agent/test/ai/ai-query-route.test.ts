@@ -34,6 +34,7 @@ describe('POST /_internal/ai-proxy/ai-query', () => {
     expect(sent.records.map((record) => String(record.id)).sort()).toEqual(euIds);
     expect(body.choices[0]?.message.content).toContain('Received:');
     expect(body.choices[0]?.message.content).not.toContain('"US"');
+    expect(JSON.stringify(body)).not.toContain(API_KEY);
     expect(body.tool_runs).toEqual([
       { id: 'call_1', name: 'list', arguments: '{"collection":"orders"}', isError: false },
     ]);

@@ -65,6 +65,13 @@ describe('the AI proxy tool routes', () => {
     expect(await errorNameOf(bad)).toBe('ValidationError');
   });
 
+  test('answers 404 for a path of the AI proxy that does not exist', async () => {
+    const response = await platform.callAi('/nothing-here', { arguments: {} });
+
+    expect(response.status).toBe(404);
+    expect(await errorNameOf(response)).toBe('NotFoundError');
+  });
+
   test('refuses an unauthenticated request with 401', async () => {
     const response = await fetch(`${platform.url}/_internal/ai-proxy/tools`);
 
