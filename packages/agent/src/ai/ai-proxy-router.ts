@@ -1,6 +1,6 @@
 import type { AiProvider, ChatCompletionChunk, ChatCompletionRequest } from '@platform/ai-proxy';
 import { type Logger, NotFoundError, ValidationError, validationErrorFromZod } from '@platform/datasource-toolkit';
-import express, { type Request, type Response } from 'express';
+import express, { type Response } from 'express';
 import { getAuthenticatedCaller } from '../http/auth/authenticate';
 import { limitBodyDepth } from '../http/middlewares/limit-body-depth';
 import type { RouteDependencies } from '../http/route-context';
@@ -69,7 +69,7 @@ export function createAiProxyRouter(deps: AiProxyDependencies): express.Router {
       ...rest,
       ...(allowed.size > 0 ? { tools: toChatCompletionTools(dataSource, allowed) } : {}),
     };
-    const signal = abortOnClose(req, res);
+    const signal = abortOnClose(res);
 
     if (stream === true && request.tools === undefined) {
       await sendStream(res, deps.provider.stream(request, { signal }));
@@ -115,12 +115,11 @@ function allowedTools(tools: AiQueryBody['tools']): ReadonlySet<McpToolName> {
 }
 
 /** Aborts the provider call when the client goes away before the answer is sent. */
-function abortOnClose(req: Request, res: Response): AbortSignal {
+function abortOnClose(res: Response): AbortSignal {
   const controller = new AbortController();
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();
   });
-  req.on('aborted', () => controller.abort());
 
   return controller.signal;
 }
