@@ -77,7 +77,11 @@ export interface ExecutorWorldOptions {
    * routes this adds: a stand-in for a route the agent does not serve yet, say.
    */
   readonly hostRoutes?: (app: Express) => void;
+  /** Given to `agent.addAi`: the agent then serves its AI routes. */
+  readonly ai?: AiProviderOfAgent;
 }
+
+export type AiProviderOfAgent = Parameters<ReturnType<typeof createAgent>['addAi']>[0];
 
 export async function startExecutorWorld(
   kind: DatabaseKind,
@@ -169,6 +173,7 @@ export async function startExecutorWorld(
           },
         }),
     );
+  if (options.ai) agent.addAi(options.ai);
   let hostServer: Server | undefined;
   if (options.hostRoutes) {
     const app = express();
