@@ -20,7 +20,7 @@ export const workflowRunObject = z
     steps: z.array(
       z.object({
         position: z.int().min(0).meta({ description: '0 for the first step.' }),
-        kind: z.string().meta({ description: 'read, update, action, note or condition.' }),
+        kind: z.string().meta({ description: 'read, update, action, note, condition or ai.' }),
         status: z.enum(STEP_STATUS_NAMES),
         attempts: z.int().min(0),
         error: z.string().optional(),
