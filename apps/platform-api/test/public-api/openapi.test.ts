@@ -5,6 +5,7 @@ import { createPublicApiDocument } from '../../src/public-api';
 import { notesQuerySchema } from '../../src/public-api/notes/note-schemas';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 import { createConformanceChecker } from './helpers/openapi-conformance';
+import { redoclyLint } from './helpers/redocly-lint';
 
 const NOTES = '/v1/project/{projectName}/environment/{environmentName}/notes';
 const ACTIVITY_LOGS = '/v1/project/{projectName}/environment/{environmentName}/activity-logs';
@@ -99,6 +100,68 @@ describe('GET /v1/openapi.json', () => {
       'rate_limited',
       'internal_error',
     ]);
+  });
+
+  test('names every operation with a unique operationId, the method name of a generated client', () => {
+    const operationIds = Object.values(document.paths).flatMap((item) =>
+      Object.values(item as Record<string, { operationId?: string }>).map((operation) => operation.operationId),
+    );
+
+    expect(operationIds.sort()).toEqual(
+      [
+        'getOpenApiDocument',
+        'listNotes',
+        'createNote',
+        'addNoteMessage',
+        'archiveNote',
+        'unarchiveNote',
+        'listActivityLogs',
+        'listAdminLogs',
+        'getWorkflowRun',
+        'triggerWorkflow',
+      ].sort(),
+    );
+  });
+
+  test('requires the application token on every operation but the document, which declares no security', () => {
+    const security = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item as Record<string, { security?: unknown }>).map(([method, operation]) => [
+        `${method.toUpperCase()} ${path}`,
+        operation.security,
+      ]),
+    );
+
+    expect(document.components.securitySchemes.applicationToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(Object.fromEntries(security)).toEqual({
+      ...Object.fromEntries(security.map(([operation]) => [operation, [{ applicationToken: [] }]])),
+      'GET /v1/openapi.json': [],
+    });
+  });
+
+  describe('redocly lint with the recommended rules', () => {
+    test('finds no error and no warning in the served document', async () => {
+      const result = await redoclyLint(document);
+
+      expect(result.problems).toEqual([]);
+      expect({ errors: result.errors, warnings: result.warnings }).toEqual({ errors: 0, warnings: 0 });
+    });
+
+    test('reports a missing license and operationId, so the check above can fail', async () => {
+      const { license: _license, ...info } = document.info;
+      const { operationId: _operationId, ...listNotes } = document.paths[NOTES].get;
+      const broken = {
+        ...document,
+        info,
+        paths: { ...document.paths, [NOTES]: { ...document.paths[NOTES], get: listNotes } },
+      };
+
+      const result = await redoclyLint(broken);
+
+      expect(result.problems.map((problem) => problem.ruleId).sort()).toEqual([
+        'info-license',
+        'operation-operationId',
+      ]);
+    });
   });
 
   describe('the conformance checker the other test files rely on', () => {

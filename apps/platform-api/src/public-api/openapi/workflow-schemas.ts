@@ -3,6 +3,7 @@ import type { ZodOpenApiOperationObject } from 'zod-openapi';
 import { RUN_STATUS_NAMES, webhookBodySchema } from '../../workflows/workflow-inputs';
 import type { RunView } from '../../workflows/workflow-run-view';
 import { errorObject, forbiddenObject, unauthorizedObject } from './error-schemas';
+import { applicationTokenSecurity } from './security';
 
 const STEP_STATUS_NAMES = ['pending', 'running', 'succeeded', 'failed', 'skipped'] as const;
 const isoDate = z.string().meta({ description: 'ISO 8601.' });
@@ -56,10 +57,11 @@ const optionalLimitHeaders = z.object({
  * calls that reached the webhook's limiter (valid URL, token and trigger).
  */
 export const webhookOperation: ZodOpenApiOperationObject = {
+  operationId: 'triggerWorkflow',
   summary: 'Trigger a workflow run (webhook)',
   description:
     'Copy the URL whole from the workflow trigger settings (`platform-api workflows trigger enable`). Needs a read-write application token whose user is a member of the project in the team owning the workflow. See docs/workflows.md.',
-  security: [{ bearer: [] }],
+  security: applicationTokenSecurity,
   requestParams: {
     path: z.object({
       signedId: z.string().meta({ description: 'The signed identifier: part of the URL, never built.' }),
