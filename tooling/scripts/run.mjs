@@ -54,7 +54,13 @@ run(['install', '--frozen-lockfile=false', '--config.confirmModulesPurge=false']
 
 if (task === 'start') {
   run(['exec', 'turbo', 'run', 'build']);
-  run(['exec', 'turbo', 'run', 'start', '--filter=./apps/*', '--ui=stream', '--log-prefix=none']);
+  // platform-api with the demo setup, then the example agent connected to it (tooling/scripts/quickstart.mjs).
+  const quickstart = spawnSync('node', [join(root, 'tooling', 'scripts', 'quickstart.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
+  process.exit(quickstart.status ?? 1);
 } else if (task === 'test') {
   for (const dir of ['packages', 'apps', 'tooling']) {
     spawnSync('sh', ['-c', `rm -f ${dir}/*/.jest-results.json ${dir}/.jest-results.json`], { cwd: root });
