@@ -1,5 +1,8 @@
-import { parseWithZod, validationErrorFromIssues } from '@platform/datasource-toolkit';
+import { validationErrorFromIssues } from '@platform/datasource-toolkit';
 import { z } from 'zod';
+import { paramsIssueMessage } from './params-issue-message';
+
+const SUBJECT = 'MongoDB connection parameters';
 
 const tlsSchema = z.union([
   z.boolean(),
@@ -21,7 +24,7 @@ const commonSchema = {
 };
 
 const hostSchema = z.strictObject({
-  host: z.string().min(1),
+  host: z.string({ error: (issue) => (issue.input === undefined ? 'required (or give `uri`)' : undefined) }).min(1),
   port: z.number().int().min(1).max(65_535).optional(),
   database: z.string().min(1),
   username: z.string().optional(),
@@ -33,13 +36,18 @@ const hostSchema = z.strictObject({
 });
 
 const uriSchema = z.strictObject({
-  uri: z.string().regex(/^mongodb(\+srv)?:\/\//, 'expected a mongodb:// or mongodb+srv:// URI'),
+  uri: z.string().superRefine((uri, context) => {
+    const message = problemOfUri(uri);
+    if (message) context.addIssue({ code: 'custom', message });
+  }),
   /** The database, when the URI does not name one. */
   database: z.string().min(1).optional(),
   tls: tlsSchema.optional(),
   ...commonSchema,
 });
 
+// The type of the two forms. Input is never parsed with this union, which would collapse the
+// problems of both forms into one "Invalid input": `uri` chooses the form, whose problems are named.
 const paramsSchema = z.union([uriSchema, hostSchema]);
 
 /**
@@ -65,11 +73,13 @@ export interface ResolvedMongoConnection {
  * @throws ValidationError listing each bad option.
  */
 export function resolveConnectionParams(input: string | MongoConnectionParams): ResolvedMongoConnection {
-  const params = parseWithZod(
-    paramsSchema,
-    typeof input === 'string' ? { uri: input } : input,
-    'MongoDB connection parameters',
-  );
+  const candidate: unknown = typeof input === 'string' ? { uri: input } : input;
+  if (typeof candidate !== 'object' || candidate === null || Array.isArray(candidate)) {
+    throw validationErrorFromIssues(SUBJECT, [
+      { path: '', message: 'expected a mongodb:// URI string or an object of connection parameters' },
+    ]);
+  }
+  const params = 'uri' in candidate ? parseForm(uriSchema, candidate) : parseForm(hostSchema, candidate);
   const clientOptions: Record<string, unknown> = { ...params.clientOptions };
   if (params.tls !== undefined) {
     const tls = params.tls;
@@ -86,7 +96,7 @@ export function resolveConnectionParams(input: string | MongoConnectionParams): 
   if ('uri' in params) {
     const database = params.database ?? databaseOfUri(params.uri);
     if (!database) {
-      throw validationErrorFromIssues('MongoDB connection parameters', [
+      throw validationErrorFromIssues(SUBJECT, [
         { path: 'database', message: 'the URI names no database: add one to its path or set `database`' },
       ]);
     }
@@ -103,6 +113,28 @@ export function resolveConnectionParams(input: string | MongoConnectionParams): 
   const uri = `mongodb://${credentials}${params.host}:${params.port ?? 27017}/${encodeURIComponent(params.database)}${search}`;
 
   return { uri, database: params.database, clientOptions, ...sampling };
+}
+
+function parseForm<Output>(schema: z.ZodType<Output>, candidate: object): Output {
+  const parsed = schema.safeParse(candidate, { error: paramsIssueMessage });
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.flatMap((issue) =>
+    // One issue per unknown key, named by its own path.
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ path: [...issue.path, key].map(String).join('.'), message: issue.message }))
+      : [{ path: issue.path.map(String).join('.'), message: issue.message }],
+  );
+
+  throw validationErrorFromIssues(SUBJECT, issues, { cause: parsed.error });
+}
+
+function problemOfUri(uri: string): string | undefined {
+  const authority = /^mongodb(?:\+srv)?:\/\/([^/?]*)/.exec(uri)?.[1];
+  if (authority === undefined) return 'expected a URI starting with mongodb:// or mongodb+srv://';
+  // The host follows the credentials, if any.
+  if (authority.slice(authority.lastIndexOf('@') + 1) === '') return 'the URI names no host';
+
+  return undefined;
 }
 
 function databaseOfUri(uri: string): string | undefined {
