@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { packageRoot } from '../../src/db/package-root';
@@ -51,11 +51,27 @@ function shellWords(line: string): string[] {
   return [...line.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((match) => match[1] ?? match[2] ?? match[3] ?? '');
 }
 
+function builtAt(file: string): number {
+  return existsSync(file) ? statSync(file).mtimeMs : 0;
+}
+
+function newestChange(directory: string): number {
+  return Math.max(
+    ...readdirSync(directory, { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => statSync(path.join(entry.parentPath, entry.name)).mtimeMs),
+  );
+}
+
 describe('bin/platform-api.cjs', () => {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'platform-api-bin-'));
 
   beforeAll(() => {
-    execFileSync('pnpm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
+    // Rebuilt only when stale: under `npm test` it was just built, and another suite (the quickstart
+    // scenario) runs dist/cli.cjs meanwhile, which a rebuild would delete under it.
+    if (builtAt(path.join(root, 'dist', 'cli.cjs')) < newestChange(path.join(root, 'src'))) {
+      execFileSync('pnpm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
+    }
   }, 120_000);
 
   afterAll(() => rmSync(workDir, { recursive: true, force: true }));
