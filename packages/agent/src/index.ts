@@ -84,7 +84,11 @@ export {
   McpServerOptionsError,
 } from './mcp/server/mcp-options';
 export { MCP_TOOL_NAMES, MCP_TOOL_SCOPES, type McpToolName } from './mcp/tools';
-export { PlatformConnectionError, PlatformUnavailableError } from './platform/platform-errors';
+export {
+  PlatformConnectionError,
+  PlatformSecretRefusedError,
+  PlatformUnavailableError,
+} from './platform/platform-errors';
 // Schema file
 export { ActionRouteClashError } from './schema/action-route';
 export type {

@@ -21,18 +21,25 @@ const STATUS_BY_KIND: ReadonlyArray<readonly [kind: string, status: number]> = [
   ['UnprocessableError', 422],
   ['TooManyRequestsError', 429],
   ['PlatformUnavailableError', 503],
+  // Not a 503: retrying will not help until an operator fixes the secret (README "The platform").
+  ['PlatformSecretRefusedError', 500],
   ['ValidationError', 400],
 ];
+
+/** Seconds a 503 tells the client to wait when the error does not say (`details.retryAfterSeconds`). */
+const DEFAULT_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The one place where errors become HTTP statuses. Business errors (compared by kind, never with
  * `instanceof`) keep their message; errors of the HTTP layer (body parser, router) keep their
  * 4xx status (400, 413, 415...); anything else is a logged 500 whose detail hides the original message.
+ * A 503 carries `Retry-After`. The platform errors are logged by the platform client when its
+ * state changes, never here once per request.
  */
 export function createErrorHandler(logger: Logger): ErrorRequestHandler {
   return function handleError(error: unknown, req, res, _next) {
     const item = toHttpError(error);
-    if (item.status >= 500 && item.status !== 503) {
+    if (item.name === 'InternalServerError') {
       logger('Error', `Unexpected error on ${req.method} ${req.originalUrl.split('?')[0]}`, asError(error));
     } else {
       logger('Debug', `${item.name} on ${req.method} ${req.originalUrl.split('?')[0]}: ${item.detail}`);
@@ -45,6 +52,7 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
     }
 
     if (item.status === 401) res.setHeader('WWW-Authenticate', wwwAuthenticate(error));
+    if (item.status === 503) res.setHeader('Retry-After', String(retryAfterSeconds(error)));
     sendErrors(res, [item]);
   };
 }
@@ -119,6 +127,12 @@ function httpErrorName(code: number): string {
 function issuesOf(error: unknown): readonly ValidationIssue[] {
   const issues = (error as { issues?: unknown }).issues;
   return Array.isArray(issues) ? (issues as ValidationIssue[]) : [];
+}
+
+/** The error's `details.retryAfterSeconds` when it is a positive number, else the default. */
+export function retryAfterSeconds(error: unknown): number {
+  const value = (error as { details?: { retryAfterSeconds?: unknown } } | null)?.details?.retryAfterSeconds;
+  return typeof value === 'number' && value > 0 ? Math.ceil(value) : DEFAULT_RETRY_AFTER_SECONDS;
 }
 
 function wwwAuthenticate(error: unknown): string {

@@ -14,10 +14,13 @@ import { withActivityReporting } from './activity-permissions';
 import { createActivityReporter } from './activity-reporter';
 import { CachedResource } from './cached-resource';
 import { NoCodeActions } from './no-code-actions';
+import type { PlatformBreakerOptions } from './platform-breaker';
 import { PlatformConnectionError, PlatformUnavailableError } from './platform-errors';
 import { openPlatformEvents, type PlatformEvents } from './platform-events';
 import { createPlatformPermissions } from './platform-permissions';
+import { PlatformStatus } from './platform-status';
 import { createPlatformTokenVerifier } from './platform-token-verifier';
+import { retryUntilConnected } from './retry-until-connected';
 
 export interface HttpPlatformClientOptions {
   readonly serverUrl: string;
@@ -32,6 +35,8 @@ export interface HttpPlatformClientOptions {
   readonly startAttempts?: number;
   /** First delay between attempts (doubled each time, at most 30 s); default 1 s. */
   readonly retryDelayMs?: number;
+  /** The back-off between failed fetches of one piece of platform data; default 1 s doubling to 30 s. */
+  readonly backoff?: PlatformBreakerOptions;
 }
 
 /** `callAgentContract` with the client's server URL, secret and timeout. */
@@ -44,6 +49,8 @@ export type BoundContractCall = <Name extends ContractRouteName>(
 export interface HttpPlatformClient extends PlatformClient {
   /** The environment, once the platform answered. */
   readonly environment: EnvironmentInfo | undefined;
+  /** The link to the platform: connected, unreachable, or refusing the secret. */
+  readonly status: PlatformStatus;
   /** Calls one contract route with the secret. */
   readonly call: BoundContractCall;
   /** Registers a listener of `refresh-customizations`. */
@@ -60,15 +67,29 @@ export interface HttpPlatformClient extends PlatformClient {
  * attempts are made, then the agent serves anyway, answering 503 on permission checks until the
  * platform answers, while it keeps retrying in the background. A refused secret or an answer
  * that breaks the contract fails the start instead: retrying would not help.
+ *
+ * Every call reports its outcome to `status`, which logs each change of state once; once the
+ * platform refuses the secret (at any time after the start), nothing is granted until it
+ * accepts it again. Failed fetches back off (`PlatformBreaker`), so no request rate turns into
+ * more than a few calls per second to the platform.
  */
 export function createHttpPlatformClient(options: HttpPlatformClientOptions): HttpPlatformClient {
   const { serverUrl, envSecret, logger } = options;
   const callOptions: ContractCallOptions = { serverUrl, envSecret, timeoutMs: options.timeoutMs ?? 5_000 };
+  const status = new PlatformStatus({ serverUrl, logger, maxAgeMs: options.cache.maxAgeMs });
   // The rest parameter is checked by `BoundContractCall` at each call site.
-  const call = ((name: ContractRouteName, ...body: unknown[]) =>
-    (callAgentContract as (...args: unknown[]) => Promise<unknown>)(callOptions, name, ...body)) as BoundContractCall;
+  const call = (async (name: ContractRouteName, ...body: unknown[]) => {
+    try {
+      const answer = await (callAgentContract as (...args: unknown[]) => Promise<unknown>)(callOptions, name, ...body);
+      status.answered();
+      return answer;
+    } catch (error) {
+      status.failed(error);
+      throw error;
+    }
+  }) as BoundContractCall;
   const resource = <T>(name: string, load: () => Promise<T>) =>
-    new CachedResource(load, { name, logger, ...options.cache });
+    new CachedResource(load, { name, logger, status, backoff: options.backoff, ...options.cache });
 
   const data = {
     roles: resource('permissions', async () => {
@@ -92,8 +113,7 @@ export function createHttpPlatformClient(options: HttpPlatformClientOptions): Ht
   let environment: EnvironmentInfo | undefined;
   let events: PlatformEvents | undefined;
   let pendingSchema: PlatformSchema | undefined;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let isClosed = false;
+  const closing = new AbortController();
 
   const onEvent = (event: PlatformEvent): void => {
     if (event === 'refresh-permissions') data.roles.invalidate();
@@ -113,8 +133,13 @@ export function createHttpPlatformClient(options: HttpPlatformClientOptions): Ht
       envSecret,
       logger,
       onEvent,
+      // A dropped stream says nothing of the secret; an answer (a 401 above all) does.
+      onFailure: (failure) => {
+        if (failure.status !== undefined) status.failed(failure);
+      },
       // Events may have been missed while the stream was closed (or before it first opened).
       onOpen: () => {
+        status.answered();
         data.roles.invalidate();
         data.users.invalidate();
         data.renderings.invalidate();
@@ -134,25 +159,23 @@ export function createHttpPlatformClient(options: HttpPlatformClientOptions): Ht
   };
 
   const retryInBackground = (delayMs: number): void => {
-    if (isClosed) return;
-    retryTimer = setTimeout(async () => {
-      retryTimer = undefined;
-      try {
+    void retryUntilConnected({
+      initialDelayMs: delayMs,
+      signal: closing.signal,
+      logger,
+      attempt: async () => {
         if (environment === undefined) await connect();
         if (pendingSchema !== undefined) await sendSchemaNow(pendingSchema);
         pendingSchema = undefined;
-      } catch (error) {
-        logger('Warn', `The platform is still unreachable: ${(error as Error).message} Retrying.`);
-        retryInBackground(Math.min(delayMs * 2, 30_000));
-      }
-    }, delayMs);
-    retryTimer.unref();
+      },
+    });
   };
 
   return {
     get environment() {
       return environment;
     },
+    status,
     call,
     onEvent: (listener) => {
       listeners.push(listener);
@@ -172,7 +195,15 @@ export function createHttpPlatformClient(options: HttpPlatformClientOptions): Ht
     },
     routeOptions: {
       permissions: withActivityReporting(createPlatformPermissions(data), activity),
-      tokenVerifiers: [createPlatformTokenVerifier({ serverUrl, envSecret, getEnvironmentId: () => environment?.id })],
+      tokenVerifiers: [
+        createPlatformTokenVerifier({
+          serverUrl,
+          envSecret,
+          getEnvironmentId: () => environment?.id,
+          status,
+          backoff: options.backoff,
+        }),
+      ],
       authentication: {
         serverUrl,
         getEnvironment: () => environment,
@@ -232,8 +263,7 @@ export function createHttpPlatformClient(options: HttpPlatformClientOptions): Ht
     },
 
     async close() {
-      isClosed = true;
-      if (retryTimer !== undefined) clearTimeout(retryTimer);
+      closing.abort();
       events?.close();
       events = undefined;
       await activity.close();

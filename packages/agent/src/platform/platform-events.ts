@@ -10,6 +10,8 @@ export interface PlatformEventsOptions {
   readonly onEvent: (event: PlatformEvent) => void;
   /** Called each time the stream (re)opens: events may have been missed meanwhile. */
   readonly onOpen: () => void;
+  /** Called each time the stream fails, with the status the platform answered (a 401 refuses the secret). */
+  readonly onFailure?: (failure: { readonly status?: number; readonly message: string }) => void;
   /** First delay before reconnecting, doubled after each failure up to `maxDelayMs`. */
   readonly minDelayMs?: number;
   readonly maxDelayMs?: number;
@@ -65,6 +67,7 @@ export function openPlatformEvents(options: PlatformEventsOptions): PlatformEven
       current.close();
       isConnected = false;
       if (isClosed || source !== current) return;
+      options.onFailure?.({ status: event.code, message: event.message ?? 'connection lost' });
       if (!hasWarned) {
         logger(
           'Warn',

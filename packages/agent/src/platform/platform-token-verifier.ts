@@ -7,11 +7,13 @@ import {
   platformTokenClaimsSchema,
   SECRET_HEADER,
 } from '@platform/platform-contract';
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { createRemoteJWKSet, customFetch, type FetchImplementation, jwtVerify } from 'jose';
 import { InvalidTokenError, TokenExpiredError } from '../http/auth/authentication-errors';
 import { callerFromClaims } from '../http/auth/caller-claims';
 import type { TokenVerifier } from '../http/auth/token-verifier';
+import { PlatformBreaker, type PlatformBreakerOptions } from './platform-breaker';
 import { PlatformUnavailableError } from './platform-errors';
+import type { PlatformStatus } from './platform-status';
 
 const ALGORITHMS = ['EdDSA', 'ES256'];
 
@@ -24,13 +26,19 @@ export interface PlatformTokenVerifierOptions {
   readonly jwksMaxAgeMs?: number;
   /** Least delay between two fetches triggered by unknown key ids (a scheduled fetch does not count); default 30 s. */
   readonly jwksCooldownMs?: number;
+  /** The link to the platform, told of each fetch's outcome: a refused secret refuses every token. */
+  readonly status?: PlatformStatus;
+  /** The back-off between failed fetches of the key set; default 1 s doubling to 30 s. */
+  readonly backoff?: PlatformBreakerOptions;
 }
 
 /**
  * Verifies the user tokens the platform mints for workflow runs and MCP sessions: EdDSA or
  * ES256 against the platform's key set (fetched with the environment secret, cached, fetched
  * again on an unknown key id so that a new key works at once), issuer `platform`, audience this
- * environment, a lifetime of at most 15 minutes, and the caller claims.
+ * environment, a lifetime of at most 15 minutes, and the caller claims. After a failed fetch no
+ * other is made until a back-off has passed: tokens meanwhile answer PlatformUnavailableError at
+ * once (PlatformSecretRefusedError when the platform refused the secret).
  */
 export function createPlatformTokenVerifier(options: PlatformTokenVerifierOptions): TokenVerifier {
   const cacheMaxAge = options.jwksMaxAgeMs ?? 10 * 60_000;
@@ -43,6 +51,7 @@ export function createPlatformTokenVerifier(options: PlatformTokenVerifierOption
     cacheMaxAge,
     cooldownDuration: cacheMaxAge,
     timeoutDuration: 5_000,
+    [customFetch]: guardedFetch(options.status, new PlatformBreaker(options.backoff)),
   });
   let lastUnknownKeyReloadAt = Number.NEGATIVE_INFINITY;
   const keySet = async (...args: Parameters<typeof remoteKeySet>) => {
@@ -60,6 +69,7 @@ export function createPlatformTokenVerifier(options: PlatformTokenVerifierOption
   return {
     canVerify: (header) => header.alg !== undefined && ALGORITHMS.includes(header.alg),
     async verify(token): Promise<Caller> {
+      if (options.status?.isRefused) throw options.status.refusedError();
       const environmentId = options.getEnvironmentId();
       if (environmentId === undefined) {
         throw new PlatformUnavailableError(
@@ -75,6 +85,7 @@ export function createPlatformTokenVerifier(options: PlatformTokenVerifierOption
           requiredClaims: ['exp', 'iat'],
         }));
       } catch (error) {
+        if (options.status?.isRefused) throw options.status.refusedError(error);
         throw translate(error);
       }
       const claims = platformTokenClaimsSchema.safeParse(payload);
@@ -89,8 +100,39 @@ export function createPlatformTokenVerifier(options: PlatformTokenVerifierOption
   };
 }
 
+/**
+ * jose's fetch of the key set behind a back-off, each outcome told to the status. A failed
+ * answer is thrown as a PlatformUnavailableError, which `translate` keeps.
+ */
+function guardedFetch(status: PlatformStatus | undefined, breaker: PlatformBreaker): FetchImplementation {
+  return (url, init) =>
+    breaker.execute(async () => {
+      let response: Response;
+      try {
+        response = await fetch(url, init);
+      } catch (error) {
+        status?.failed({ isTransient: true, message: String((error as Error).message) });
+        throw error;
+      }
+      if (response.status !== 200) {
+        await response.body?.cancel();
+        const failure = {
+          status: response.status,
+          message: `The platform answered ${response.status} to GET ${agentContract.jwks.path}.`,
+        };
+        status?.failed(failure);
+        throw new PlatformUnavailableError('The platform key set cannot be fetched: try again shortly.', {
+          cause: failure,
+        });
+      }
+      status?.answered();
+      return response;
+    });
+}
+
 // jose errors are compared by code: its classes differ between its ESM and CJS builds.
 function translate(error: unknown): Error {
+  if ((error as { name?: unknown }).name === 'PlatformUnavailableError') return error as Error;
   const code = (error as { code?: unknown }).code;
   if (code === 'ERR_JWT_EXPIRED')
     return new TokenExpiredError('The token has expired: sign in again.', { cause: error });

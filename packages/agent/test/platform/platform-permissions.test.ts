@@ -2,6 +2,7 @@ import { makeCaller } from '@platform/datasource-toolkit/testing';
 import type { PlatformUser, Rendering, RolePermissions } from '@platform/platform-contract';
 import { CachedResource } from '../../src/platform/cached-resource';
 import { createPlatformPermissions } from '../../src/platform/platform-permissions';
+import { makePlatformStatus } from '../factories/platform-status';
 
 const RIGHTS = {
   browse: true,
@@ -19,7 +20,13 @@ const RIGHTS = {
  */
 function makeService(overrides: { roles?: RolePermissions[]; users?: PlatformUser[]; renderings?: Rendering[] } = {}) {
   const loads = { roles: 0, users: 0, renderings: 0 };
-  const options = { name: 'test', refreshAfterMs: 60_000, maxAgeMs: 300_000, logger: () => undefined };
+  const options = {
+    name: 'test',
+    refreshAfterMs: 60_000,
+    maxAgeMs: 300_000,
+    logger: () => undefined,
+    status: makePlatformStatus(),
+  };
   const resource = <T>(kind: keyof typeof loads, load: () => T) =>
     new CachedResource(async () => {
       loads[kind] += 1;

@@ -3,6 +3,7 @@ import { MCP_SCOPES, type McpScope } from '@platform/platform-contract';
 import type { RequestHandler, Response } from 'express';
 import { decodeJwt } from 'jose';
 import type { TokenVerifier } from '../../http/auth/token-verifier';
+import { retryAfterSeconds } from '../../http/error-handler';
 import { getRequestId } from '../../http/middlewares/request-id';
 
 /** Who calls the MCP endpoint, and the OAuth scopes their token grants. */
@@ -62,8 +63,13 @@ export function mcpBearerAuth(options: McpBearerAuthOptions): RequestHandler {
       if (name === 'PlatformUnavailableError') {
         res
           .status(503)
-          .set('Retry-After', '5')
+          .set('Retry-After', String(retryAfterSeconds(error)))
           .json({ error: 'temporarily_unavailable', error_description: (error as Error).message });
+        return;
+      }
+      // Logged once by the platform client when the platform started refusing, not per request.
+      if (name === 'PlatformSecretRefusedError') {
+        res.status(500).json({ error: 'server_error', error_description: (error as Error).message });
         return;
       }
       if (name === 'TokenExpiredError' || name === 'InvalidTokenError') {
