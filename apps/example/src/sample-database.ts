@@ -1,66 +1,62 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { generateSampleDatabase } from './sample-data/generate-sample-database';
+import { SAMPLE_SCHEMA_VERSION } from './sample-data/sample-schema';
 
-const CUSTOMERS = [
-  ['Ada', 'Lovelace', 'ada@example.com', 'UK'],
-  ['Grace', 'Hopper', 'grace@example.com', 'US'],
-  ['Alan', 'Turing', 'alan@example.com', 'UK'],
-  ['Katherine', 'Johnson', 'katherine@example.com', 'US'],
-  ['Edsger', 'Dijkstra', 'edsger@example.com', 'NL'],
-  ['Barbara', 'Liskov', 'barbara@example.com', 'US'],
-  ['Donald', 'Knuth', 'donald@example.com', 'US'],
-  ['Margaret', 'Hamilton', 'margaret@example.com', 'US'],
-  ['Tim', 'Berners-Lee', 'tim@example.com', 'UK'],
-  ['Radia', 'Perlman', 'radia@example.com', 'US'],
-] as const;
+export { SAMPLE_PAID_ORDER_ID, SAMPLE_SIZES } from './sample-data/generate-sample-database';
+export { SAMPLE_SCHEMA_VERSION } from './sample-data/sample-schema';
 
-const STATUSES = ['pending', 'paid', 'shipped', 'cancelled'] as const;
+/** The sample database file, and what `ensureSampleDatabase` did to it. */
+export interface SampleDatabase {
+  readonly file: string;
+  /** `kept`: the file was there, of the current version; `created`: it was not there; `replaced`: see `setAsideFile`. */
+  readonly outcome: 'kept' | 'created' | 'replaced';
+  /** A file of another sample version, renamed to this path before a new sample was generated. */
+  readonly setAsideFile?: string;
+  /** How long the generation took, when there was one. */
+  readonly generationMs?: number;
+}
 
 /**
- * The sample database: `customers` and `orders` (each order belongs to a customer). Created with
- * its rows the first time; an existing file is left as it is, so edits made through the agent stay.
- * Returns the file's path.
+ * Makes sure `<dataDir>/example.sqlite` holds the current sample. A file of the current version
+ * (`PRAGMA user_version`) is kept as it is, so edits made through the agent stay. A file of another
+ * version (such as the first sample, customers and orders only) is renamed
+ * `example.v<version>.sqlite.bak` and a new sample generated in its place.
  */
-export function ensureSampleDatabase(dataDir: string): string {
+export function ensureSampleDatabase(dataDir: string): SampleDatabase {
   const file = path.join(dataDir, 'example.sqlite');
-  if (existsSync(file)) return file;
+  let setAsideFile: string | undefined;
+  if (existsSync(file)) {
+    const version = readSchemaVersion(file);
+    if (version === SAMPLE_SCHEMA_VERSION) return { file, outcome: 'kept' };
+    setAsideFile = path.join(dataDir, `example.v${version}.sqlite.bak`);
+    renameSync(file, setAsideFile);
+  }
 
   mkdirSync(dataDir, { recursive: true });
-  const db = new Database(file);
+  // Written aside, then renamed: an interrupted generation never leaves a file that looks complete.
+  const partial = `${file}.${process.pid}.partial`;
+  rmSync(partial, { force: true });
+  const startedAt = performance.now();
   try {
-    db.exec(`
-      CREATE TABLE customers (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        first_name TEXT NOT NULL,
-        last_name TEXT NOT NULL,
-        email TEXT NOT NULL UNIQUE,
-        country TEXT NOT NULL
-      );
-      CREATE TABLE orders (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        customer_id INTEGER NOT NULL REFERENCES customers(id),
-        status TEXT NOT NULL,
-        amount_cents INTEGER NOT NULL,
-        ordered_on TEXT NOT NULL
-      );
-    `);
-    const insertCustomer = db.prepare(
-      'INSERT INTO customers (first_name, last_name, email, country) VALUES (?, ?, ?, ?)',
-    );
-    const insertOrder = db.prepare(
-      'INSERT INTO orders (customer_id, status, amount_cents, ordered_on) VALUES (?, ?, ?, ?)',
-    );
-    db.transaction(() => {
-      for (const customer of CUSTOMERS) insertCustomer.run(...customer);
-      // Three orders per customer, with amounts and dates spread deterministically.
-      for (let index = 0; index < CUSTOMERS.length * 3; index++) {
-        const day = String((index % 28) + 1).padStart(2, '0');
-        insertOrder.run((index % CUSTOMERS.length) + 1, STATUSES[index % 4], 1_000 + index * 735, `2026-10-${day}`);
-      }
-    })();
+    generateSampleDatabase(partial);
+    renameSync(partial, file);
+  } finally {
+    rmSync(partial, { force: true });
+  }
+  const generationMs = Math.round(performance.now() - startedAt);
+
+  return setAsideFile === undefined
+    ? { file, outcome: 'created', generationMs }
+    : { file, outcome: 'replaced', setAsideFile, generationMs };
+}
+
+function readSchemaVersion(file: string): number {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return Number(db.pragma('user_version', { simple: true }));
   } finally {
     db.close();
   }
-  return file;
 }
