@@ -1,7 +1,11 @@
 import path from 'node:path';
 import { type Agent, createAgent } from '@platform/agent';
+import { type AiProviderOptions, createAiProvider } from '@platform/ai-proxy';
 import { createSqlDataSource } from '@platform/datasource-sql';
-import { ensureSampleDatabase } from './sample-database';
+import { customizeCustomers } from './customizations/customize-customers';
+import { customizeOrders } from './customizations/customize-orders';
+import { ordersByStatusChart } from './customizations/orders-by-status-chart';
+import { ensureSampleDatabase, type SampleDatabase } from './sample-database';
 
 const OFFLINE_ENV_SECRET = '0'.repeat(64);
 
@@ -15,22 +19,43 @@ export interface ExampleOptions {
   readonly envSecret?: string;
   readonly serverUrl?: string;
   readonly logger?: (level: string, message: string) => void;
+  /**
+   * The MCP server's port. Default: the agent's own (one listener serves both), or a free port of
+   * its own when `port` is 0.
+   */
+  readonly mcpPort?: number;
+  /** An AI provider for the platform's AI features (`agent.addAi`); none by default. */
+  readonly ai?: AiProviderOptions;
 }
 
 export interface RunningExample {
   readonly agent: Agent;
   /** The agent's routes, prefix included: `http://host:port/platform`. */
   readonly url: string;
+  /** The MCP endpoint to give an MCP client: `http://host:port/mcp`. */
+  readonly mcpUrl: string;
   readonly isOffline: boolean;
+  /** Whether `addAi` serves the AI routes (`ai` was given). */
+  readonly hasAi: boolean;
+  /** The sample database, and whether this start generated it. */
+  readonly sample: SampleDatabase;
   stop(): Promise<void>;
 }
 
 /**
- * Starts the example agent on the sample database (made on first start): customers with a
- * computed `fullName`, orders with a `To ship` segment and a `Mark as shipped` action.
+ * Starts the example agent on the sample database (generated on first start), with one of each
+ * kind of customization: see customizations/ and the README.
  */
 export async function startExample(options: ExampleOptions): Promise<RunningExample> {
-  const database = ensureSampleDatabase(options.dataDir);
+  const log = options.logger ?? ((level, message) => console.log(`${new Date().toISOString()} [${level}] ${message}`));
+  const sample = ensureSampleDatabase(options.dataDir);
+  if (sample.outcome !== 'kept') {
+    const setAside = sample.setAsideFile
+      ? ` (the previous sample, of another version, is now ${sample.setAsideFile})`
+      : '';
+    log('Info', `Sample database generated in ${sample.generationMs} ms: ${sample.file}${setAside}.`);
+  }
+
   const isOffline = options.envSecret === undefined;
   const agent = createAgent({
     authSecret: options.authSecret,
@@ -43,25 +68,23 @@ export async function startExample(options: ExampleOptions): Promise<RunningExam
     schemaPath: path.join(options.dataDir, '.platform-schema.json'),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   })
-    .addDataSource(createSqlDataSource(`sqlite:${database}`))
-    .customizeCollection('customers', (customers) =>
-      customers.addField('fullName', {
-        columnType: 'String',
-        dependencies: ['first_name', 'last_name'],
-        getValues: (records) => records.map((record) => `${record.first_name} ${record.last_name}`),
-      }),
-    )
-    .customizeCollection('orders', (orders) =>
-      orders.addSegment('To ship', { field: 'status', operator: 'Equal', value: 'paid' }).addAction('Mark as shipped', {
-        scope: 'Bulk',
-        execute: async (context, result) => {
-          await context.collection.update(context.caller, context.filter, { status: 'shipped' });
-          return result.success('Shipped.');
-        },
-      }),
-    );
+    .addDataSource(createSqlDataSource(`sqlite:${sample.file}`))
+    .customizeCollection('customers', customizeCustomers)
+    .customizeCollection('orders', customizeOrders)
+    .addChart('Orders by status', ordersByStatusChart)
+    // Offline, MCP clients call it with a development token; connected, they sign in through the platform (OAuth).
+    .mountAiMcpServer({ port: options.mcpPort ?? options.port });
+  if (options.ai !== undefined) agent.addAi(createAiProvider(options.ai));
   await agent.start();
-  const url = `http://${options.host ?? '127.0.0.1'}:${agent.standaloneServerPort}/platform`;
 
-  return { agent, url, isOffline, stop: () => agent.stop() };
+  const host = options.host ?? '127.0.0.1';
+  return {
+    agent,
+    url: `http://${host}:${agent.standaloneServerPort}/platform`,
+    mcpUrl: `http://${host}:${agent.mcpServerPort}/mcp`,
+    isOffline,
+    hasAi: options.ai !== undefined,
+    sample,
+    stop: () => agent.stop(),
+  };
 }
