@@ -20,6 +20,14 @@ export interface CliIo {
    * first when PLATFORM_MIGRATE_ON_START). Tests hand in a database they already hold open.
    */
   readonly openDatabase?: (config: Config) => Promise<OpenDatabase>;
+  /** Where relative paths in options (`--file`) are read from; the process's by default. */
+  readonly cwd?: string;
+  /**
+   * Set when a running server runs the command for the CLI of another process (src/cli/relay/):
+   * the server's own configuration, used instead of parsing `env`, so that the command prints the
+   * URLs that server serves (its PLATFORM_PUBLIC_URL, or the port it bound).
+   */
+  readonly serverConfig?: Config;
 }
 
 /** A database opened for one command, closed when the command ends. */
@@ -36,7 +44,10 @@ async function openConfiguredDatabase(config: Config): Promise<OpenDatabase> {
 /** What each command is given besides its own options. */
 export interface CliContext {
   readonly io: CliIo;
-  /** Parses the environment; a bad variable ends the command with exit code 2. */
+  /**
+   * Parses the environment (a bad variable ends the command with exit code 2), or gives the running
+   * server's configuration for a relayed command.
+   */
   loadConfig(): Config;
   /**
    * Opens the database (`io.openDatabase`, or as `start` would) and runs `work` with an
@@ -74,7 +85,7 @@ export function createCliContext(
     get isKeptAlive() {
       return isKeptAlive;
     },
-    loadConfig: () => loadConfig(io.env),
+    loadConfig: () => io.serverConfig ?? loadConfig(io.env),
     async withAppContext<T>(work: (context: AppContext) => Promise<T>): Promise<T> {
       const config = cli.loadConfig();
       // Logs go to stderr so that stdout carries only the command's own output.

@@ -11,7 +11,8 @@ import { copyPGliteTemplateTo } from '../helpers/pglite-template';
 import { runCliCaptured } from './run-cli';
 
 // While `start` holds the embedded database, the CLI of another process cannot open it: the server
-// runs its init, users, teams and tokens commands instead (POST /admin/cli, behind the relay file's secret).
+// runs its commands instead (POST /admin/cli, behind the relay file's secret), all but start, migrate
+// and worker; test/cli/relay/ runs every other command through it.
 describe('the CLI relay of a server on the embedded database', () => {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'platform-api-relay-'));
   const dataDir = path.join(workDir, 'data');
@@ -88,7 +89,10 @@ describe('the CLI relay of a server on the embedded database', () => {
   test.each([
     ['start', { argv: ['start'] }],
     ['migrate', { argv: ['migrate'] }],
+    ['worker', { argv: ['worker'] }],
     ['no command', { argv: [] }],
+    ['an option for a command', { argv: ['--json'] }],
+    ['a relative working directory', { argv: ['keys', 'list'], cwd: 'here' }],
   ])('POST /admin/cli refuses %s with 400 invalid_request', async (_label, body) => {
     const response = await post(body, readRelayFile(dataDir)?.secret);
 

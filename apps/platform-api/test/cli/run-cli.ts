@@ -11,12 +11,13 @@ export interface CliRun {
 
 /**
  * Runs the `platform-api` program in-process with `env` as its whole environment, on the database
- * `openDatabase` hands over (the one `env` configures when omitted).
+ * `openDatabase` hands over (the one `env` configures when omitted), as if run from `cwd`.
  */
 export async function runCliCaptured(
   argv: readonly string[],
   env: NodeJS.ProcessEnv = {},
   openDatabase?: CliIo['openDatabase'],
+  cwd?: string,
 ): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
@@ -29,6 +30,7 @@ export async function runCliCaptured(
     },
     env: { PLATFORM_LOG_LEVEL: 'silent', ...env },
     openDatabase,
+    ...(cwd === undefined ? {} : { cwd }),
   });
   return { exitCode, stdout, stderr, json: <T>() => JSON.parse(stdout) as T };
 }

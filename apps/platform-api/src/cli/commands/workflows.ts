@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Command } from 'commander';
 import { ValidationError, validationErrorFromZod } from '../../errors';
 import { failUsage, parseOptionsOrExit } from '../../identity/cli-usage';
@@ -29,20 +30,18 @@ export const registerWorkflowsCommand: RegisterCommand = (program, cli) => {
     .option('--json', 'print machine-readable JSON')
     .action(async (rawOptions: { file: string }, command) => {
       const target = parseOptionsOrExit(cli, command, renderingTargetSchema, rawOptions);
+      // Relayed, the command runs in the server's process: the file is read from the caller's directory.
+      const file = path.resolve(cli.io.cwd ?? process.cwd(), rawOptions.file);
       let document: unknown;
       try {
-        document = await readWorkflowFile(rawOptions.file);
+        document = await readWorkflowFile(file);
       } catch (error) {
         failUsage(cli, command, error as ValidationError);
       }
       // Checked before the database is opened: a bad file is a usage error (exit 2).
       const definition = workflowDefinitionSchema.safeParse(document);
       if (!definition.success) {
-        failUsage(
-          cli,
-          command,
-          validationErrorFromZod(definition.error, { subject: `workflow file ${rawOptions.file}` }),
-        );
+        failUsage(cli, command, validationErrorFromZod(definition.error, { subject: `workflow file ${file}` }));
       }
       const published = await cli.withAppContext((context) => publishWorkflow(context, null, target, document));
       const { workflow, isNew } = published;

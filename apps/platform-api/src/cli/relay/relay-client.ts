@@ -25,7 +25,7 @@ export async function relayToRunningServer(
     const response = await fetch(`${relay.url}${CLI_RELAY_PATH}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', [CLI_RELAY_SECRET_HEADER]: relay.secret },
-      body: JSON.stringify({ argv }),
+      body: JSON.stringify({ argv, cwd: io.cwd ?? process.cwd() }),
     });
     if (!response.ok) return undefined;
     answer = await response.json();

@@ -1,13 +1,22 @@
+import { NOT_RELAYED_COMMANDS } from '../commands/not-relayed-commands';
+
 /**
- * The commands a running server runs for the CLI of another process (`src/cli/relay/`): those that
- * only read and write rows. `start` and `migrate` work on the database itself and are never relayed.
+ * Why a running server does not run `argv` for the CLI of another process, or undefined when it
+ * does: it runs every command but those of NOT_RELAYED_COMMANDS (`start`, `migrate`, `worker`),
+ * which work on the database itself or keep running.
  */
-export function isRelayable(argv: readonly string[]): boolean {
+export function notRelayedReason(argv: readonly string[]): string | undefined {
   const [command] = argv;
-  return command === 'init' || command === 'users' || command === 'teams' || command === 'tokens' || command === 'mcp';
+  if (command === undefined || command.startsWith('-')) return 'The arguments name no command.';
+  const reason = Object.hasOwn(NOT_RELAYED_COMMANDS, command) ? NOT_RELAYED_COMMANDS[command] : undefined;
+  return reason === undefined ? undefined : `${command} is not run for another process: ${reason}.`;
 }
 
-/** The body of `POST /admin/cli`, and of its answer. */
+export function isRelayable(argv: readonly string[]): boolean {
+  return notRelayedReason(argv) === undefined;
+}
+
+/** The answer of `POST /admin/cli`. */
 export interface RelayedRun {
   readonly exitCode: number;
   readonly stdout: string;
