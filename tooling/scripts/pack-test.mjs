@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// Proves every publishable package installs from its tarball into an empty npm project and loads
-// through both `require` and `import`. Internal dependencies resolve to the sibling tarballs
-// (npm `overrides`), so nothing of ours is fetched from a registry.
+// Proves every publishable package would publish cleanly (publish-checks.mjs), installs from its
+// tarball into an empty npm project and loads through both `require` and `import`. Internal
+// dependencies resolve to the sibling tarballs (npm `overrides`), so nothing of ours is fetched
+// from a registry.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { publishProblems } from './publish-checks.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const customerTests = join(root, 'tooling', 'pack-test', 'customer-jest');
@@ -29,11 +31,15 @@ mkdirSync(consumer);
 
 try {
   const files = {};
+  const problems = [];
   for (const { dir, manifest } of packages) {
     const out = execFileSync('pnpm', ['pack', '--pack-destination', tarballs], { cwd: dir, encoding: 'utf8' });
     const file = out.trim().split('\n').pop().trim();
     files[manifest.name] = `file:${file}`;
+    problems.push(...publishProblems(root, file, manifest).map((problem) => `${manifest.name}: ${problem}`));
   }
+  if (problems.length > 0) throw new Error(`pack test: not ready to publish:\n- ${problems.join('\n- ')}`);
+  console.log(`pack test: ${packages.length} packages pass npm publish --dry-run, publint and attw`);
   writeFileSync(
     join(consumer, 'package.json'),
     JSON.stringify(

@@ -67,12 +67,19 @@ if (task === 'start') {
   }
   rmSync(join(root, 'tooling', '.jest-results.json'), { force: true });
   const lint = run(['exec', 'biome', 'check', '.'], { allowFailure: true });
+  const changesets = run(['run', 'test:changesets'], { allowFailure: true });
   const build = run(['exec', 'turbo', 'run', 'build', 'typecheck', '--output-logs=errors-only'], {
     allowFailure: true,
   });
   const tests = run(['exec', 'turbo', 'run', 'test', '--continue', '--concurrency=2'], { allowFailure: true });
   const pack = build === 0 ? run(['run', 'test:pack'], { allowFailure: true }) : 1;
-  const failed = [lint && 'lint', build && 'build/typecheck', tests && 'tests', pack && 'pack test'].filter(Boolean);
+  const failed = [
+    lint && 'lint',
+    changesets && 'changesets',
+    build && 'build/typecheck',
+    tests && 'tests',
+    pack && 'pack test',
+  ].filter(Boolean);
   if (failed.length > 0) console.error(`FAILED: ${failed.join(', ')}`);
   // The summary line is the last thing printed, so a reader of the log sees at once what ran.
   const summary = spawnSync('node', [join(root, 'tooling', 'scripts', 'summarize-tests.mjs')], {
