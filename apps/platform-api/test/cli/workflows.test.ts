@@ -126,6 +126,41 @@ describeEachDatabase('platform-api workflows', (kind) => {
     expect(shown.stdout).toContain('\t2\tupdate\tpending');
   });
 
+  test('without PLATFORM_PUBLIC_URL, a printed URL is of HOST and PORT here, and stderr says so', async () => {
+    const created = await create(await file('here.yaml', YAML_DEFINITION.replace('Mark paid', 'Here')), '--json');
+    const id = String(created.json<{ workflow: WorkflowView }>().workflow.id);
+
+    const enabled = await cli('workflows', 'trigger', 'enable', id);
+    const limited = await cli('workflows', 'trigger', 'rate-limit', id, '--per-minute', '7');
+
+    expect(enabled.exitCode).toBe(0);
+    expect(enabled.stdout.trim().split('\n').at(-1)).toMatch(/^http:\/\/127\.0\.0\.1:3400\/hooks\/workflows\//);
+    expect(enabled.stderr).toBe(
+      'note: PLATFORM_PUBLIC_URL is not set here, so the URL assumes the server is reached at ' +
+        'http://127.0.0.1:3400 (HOST and PORT here); if it is not, set PLATFORM_PUBLIC_URL as the server has it ' +
+        'and run this again.\n',
+    );
+    expect(limited).toMatchObject({ exitCode: 0, stderr: '' });
+  });
+
+  test('with PLATFORM_PUBLIC_URL, a printed URL starts with it, and stderr says where it came from', async () => {
+    const created = await create(await file('public.yaml', YAML_DEFINITION.replace('Mark paid', 'Public')), '--json');
+    const id = String(created.json<{ workflow: WorkflowView }>().workflow.id);
+    const env = { PLATFORM_PUBLIC_URL: 'https://platform.example.com/' };
+
+    const enabled = await runCliOn(database, ['workflows', 'trigger', 'enable', id, '--json'], env);
+    const shown = await runCliOn(database, ['workflows', 'show', id], env);
+
+    expect(enabled.json<{ workflow: WorkflowView }>().workflow.trigger?.url).toMatch(
+      /^https:\/\/platform\.example\.com\/hooks\/workflows\//,
+    );
+    const note =
+      "note: the URL starts with PLATFORM_PUBLIC_URL (https://platform.example.com) as set here, not with a running server's.\n";
+    expect(enabled.stderr).toBe(note);
+    expect(shown.stdout).toContain('https://platform.example.com/hooks/workflows/');
+    expect(shown.stderr).toBe(note);
+  });
+
   test('list, deactivate and activate', async () => {
     const created = await create(await file('toggle.yaml', YAML_DEFINITION.replace('Mark paid', 'Toggle')), '--json');
     const id = String(created.json<{ workflow: WorkflowView }>().workflow.id);

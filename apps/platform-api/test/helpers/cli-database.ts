@@ -24,9 +24,9 @@ export async function openCliDatabase(kind: DatabaseKind): Promise<CliDatabase> 
   };
 }
 
-/** Runs `platform-api <argv>` in-process on `database`, capturing its output. */
-export function runCliOn(database: CliDatabase, argv: readonly string[]): Promise<CliRun> {
+/** Runs `platform-api <argv>` in-process on `database`, capturing its output; `env` adds variables. */
+export function runCliOn(database: CliDatabase, argv: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
   return database.withContext((context) =>
-    runCliCaptured(argv, database.env, async () => ({ prisma: context.prisma, close: async () => {} })),
+    runCliCaptured(argv, { ...database.env, ...env }, async () => ({ prisma: context.prisma, close: async () => {} })),
   );
 }

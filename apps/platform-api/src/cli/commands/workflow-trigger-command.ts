@@ -9,6 +9,7 @@ import {
 import { rateLimitBodySchema } from '../../workflows/workflow-inputs';
 import type { WorkflowView } from '../../workflows/workflow-view';
 import type { CliContext } from '../cli-context';
+import { printWithUrls } from '../public-url-note';
 import { workflowIdOrExit } from './workflow-id-argument';
 
 type Change = typeof enableTrigger;
@@ -38,7 +39,7 @@ export function registerWorkflowTriggerCommand(workflows: Command, cli: CliConte
       .action(async (id: string, _options: unknown, command: Command) => {
         const workflowId = workflowIdOrExit(cli, command, id);
         const workflow = await cli.withAppContext((context) => change(context, null, workflowId));
-        cli.print(command, { workflow }, triggerText(workflow));
+        printWithUrls(cli, command, { workflow }, triggerText(workflow), [workflow.trigger?.url]);
       });
   }
 
@@ -51,10 +52,7 @@ export function registerWorkflowTriggerCommand(workflows: Command, cli: CliConte
       const workflowId = workflowIdOrExit(cli, command, id);
       const input = parseOptionsOrExit(cli, command, rateLimitBodySchema, rawOptions);
       const workflow = await cli.withAppContext((context) => setTriggerRateLimit(context, null, workflowId, input));
-      cli.print(
-        command,
-        { workflow },
-        `The webhook of workflow ${workflow.name} accepts ${input.perMinute} calls per minute.`,
-      );
+      const text = `The webhook of workflow ${workflow.name} accepts ${input.perMinute} calls per minute.`;
+      printWithUrls(cli, command, { workflow }, text, [workflow.trigger?.url]);
     });
 }

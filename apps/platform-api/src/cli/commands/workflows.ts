@@ -14,6 +14,7 @@ import { getAdminRun, listRuns } from '../../workflows/workflow-runs-service';
 import { workflowDefinitionSchema } from '../../workflows/workflow-schemas';
 import { getWorkflow, listWorkflows, publishWorkflow, setWorkflowActive } from '../../workflows/workflows-service';
 import type { RegisterCommand } from '../cli-context';
+import { printWithUrls } from '../public-url-note';
 import { withEnvironmentOptions } from './agent-options';
 import { workflowIdOrExit } from './workflow-id-argument';
 import { describeRun, describeWorkflow } from './workflow-text';
@@ -48,7 +49,8 @@ export const registerWorkflowsCommand: RegisterCommand = (program, cli) => {
       const what = isNew
         ? `Created workflow ${workflow.name}`
         : `Published version ${workflow.version} of ${workflow.name}`;
-      cli.print(command, published, `${what} (id ${workflow.id}).\n${describeWorkflow(workflow)}`);
+      const text = `${what} (id ${workflow.id}).\n${describeWorkflow(workflow)}`;
+      printWithUrls(cli, command, published, text, [workflow.trigger?.url]);
     });
 
   withEnvironmentOptions(workflows.command('list').description("List an environment's workflows"))
@@ -57,10 +59,13 @@ export const registerWorkflowsCommand: RegisterCommand = (program, cli) => {
     .action(async (rawOptions: unknown, command) => {
       const query = parseOptionsOrExit(cli, command, listWorkflowsQuerySchema, rawOptions);
       const list = await cli.withAppContext((context) => listWorkflows(context, null, query));
-      cli.print(
+      const text = list.length === 0 ? 'No workflows.' : list.map(describeWorkflow).join('\n');
+      printWithUrls(
+        cli,
         command,
         { workflows: list },
-        list.length === 0 ? 'No workflows.' : list.map(describeWorkflow).join('\n'),
+        text,
+        list.map((workflow) => workflow.trigger?.url),
       );
     });
 
@@ -71,7 +76,8 @@ export const registerWorkflowsCommand: RegisterCommand = (program, cli) => {
     .action(async (id: string, _options: unknown, command: Command) => {
       const workflowId = workflowIdOrExit(cli, command, id);
       const workflow = await cli.withAppContext((context) => getWorkflow(context, null, workflowId));
-      cli.print(command, { workflow }, `${describeWorkflow(workflow)}\n${JSON.stringify(workflow.steps, null, 2)}`);
+      const text = `${describeWorkflow(workflow)}\n${JSON.stringify(workflow.steps, null, 2)}`;
+      printWithUrls(cli, command, { workflow }, text, [workflow.trigger?.url]);
     });
 
   for (const [verb, isActive] of [
@@ -85,7 +91,8 @@ export const registerWorkflowsCommand: RegisterCommand = (program, cli) => {
       .action(async (id: string, _options: unknown, command: Command) => {
         const workflowId = workflowIdOrExit(cli, command, id);
         const workflow = await cli.withAppContext((context) => setWorkflowActive(context, null, workflowId, isActive));
-        cli.print(command, { workflow }, `Workflow ${workflow.name} is ${isActive ? 'active' : 'inactive'}.`);
+        const text = `Workflow ${workflow.name} is ${isActive ? 'active' : 'inactive'}.`;
+        printWithUrls(cli, command, { workflow }, text, [workflow.trigger?.url]);
       });
   }
 
