@@ -18,7 +18,7 @@ import type { PlatformBreakerOptions } from './platform-breaker';
 import { PlatformConnectionError, PlatformUnavailableError } from './platform-errors';
 import { openPlatformEvents, type PlatformEvents } from './platform-events';
 import { createPlatformPermissions } from './platform-permissions';
-import { PlatformStatus } from './platform-status';
+import { isSecretRefusal, PlatformStatus } from './platform-status';
 import { createPlatformTokenVerifier } from './platform-token-verifier';
 import { retryUntilConnected } from './retry-until-connected';
 
@@ -133,9 +133,9 @@ export function createHttpPlatformClient(options: HttpPlatformClientOptions): Ht
       envSecret,
       logger,
       onEvent,
-      // A dropped stream says nothing of the secret; an answer (a 401 above all) does.
+      // The stream logs its own failures; only a refused secret concerns every call.
       onFailure: (failure) => {
-        if (failure.status !== undefined) status.failed(failure);
+        if (isSecretRefusal(failure)) status.failed(failure);
       },
       // Events may have been missed while the stream was closed (or before it first opened).
       onOpen: () => {
