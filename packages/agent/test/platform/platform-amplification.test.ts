@@ -34,9 +34,6 @@ describe.each(MODES)('an agent under load whose platform is $mode', ({ mode, sta
 
     const result = await burst(`${platform.url}/orders`, { authorization: await platform.authorization(2) });
 
-    process.stdout.write(
-      `MEASURE cold ${mode}: ${JSON.stringify({ calls: faulty.calls, elapsedMs: Math.round(result.elapsedMs), statuses: result.statuses })}\n`,
-    );
     expect(result.statuses).toEqual({ [status]: 1_000 });
     expect(result.samples[status]?.body).toMatchObject({ errors: [{ name, status }] });
     expect(faulty.totalCalls()).toBeLessThanOrEqual(callBound(result.elapsedMs));
@@ -59,9 +56,6 @@ describe.each(MODES)('an agent under load whose platform is $mode', ({ mode, sta
 
     const result = await burst(`${platform.url}/orders`, { authorization });
 
-    process.stdout.write(
-      `MEASURE warm ${mode}: ${JSON.stringify({ calls: faulty.calls, elapsedMs: Math.round(result.elapsedMs), statuses: result.statuses })}\n`,
-    );
     // Cached permissions answer within their age; a refused secret stops them after the first refresh.
     const expected = mode === 'refuse' ? 500 : 200;
     expect(result.statuses[expected]).toBeGreaterThanOrEqual(950);

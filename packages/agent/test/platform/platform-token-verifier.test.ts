@@ -1,7 +1,9 @@
 import { createPlatformServerSandbox, type PlatformServerSandbox } from '@platform/agent-testing';
 import type { TokenVerifier } from '../../src/http/auth/token-verifier';
 import { createPlatformTokenVerifier } from '../../src/platform/platform-token-verifier';
+import { makePlatformStatus } from '../factories/platform-status';
 import { type ConnectedAgent, startConnectedAgent } from './connected-agent-fixture';
+import { startFaultyPlatform } from './faulty-platform';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -102,6 +104,47 @@ describe('createPlatformTokenVerifier', () => {
     sandbox.environment(envSecret).startOutage();
 
     await expect(verifier.verify(token)).rejects.toMatchObject({ name: 'PlatformUnavailableError' });
+  });
+
+  test('after a failed fetch of the key set, answers at once without fetching again during the back-off', async () => {
+    const faulty = await startFaultyPlatform('error');
+    try {
+      const guarded = createPlatformTokenVerifier({
+        serverUrl: faulty.url,
+        envSecret,
+        getEnvironmentId: () => sandbox.environment(envSecret).id,
+      });
+      const token = await sandbox.mintUserToken(envSecret, 1);
+
+      const results = await Promise.allSettled(Array.from({ length: 200 }, () => guarded.verify(token)));
+
+      expect(results.every((result) => result.status === 'rejected')).toBe(true);
+      expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ name: 'PlatformUnavailableError' });
+      expect(faulty.totalCalls()).toBe(1);
+    } finally {
+      await faulty.close();
+    }
+  });
+
+  test('refuses every token once the platform refused the secret', async () => {
+    const faulty = await startFaultyPlatform('refuse');
+    try {
+      const status = makePlatformStatus();
+      status.answered();
+      const guarded = createPlatformTokenVerifier({
+        serverUrl: faulty.url,
+        envSecret,
+        getEnvironmentId: () => sandbox.environment(envSecret).id,
+        status,
+      });
+
+      const error = await guarded.verify(await sandbox.mintUserToken(envSecret, 1)).catch((caught: unknown) => caught);
+
+      expect(error).toMatchObject({ name: 'PlatformSecretRefusedError' });
+      expect(status.state).toBe('refused');
+    } finally {
+      await faulty.close();
+    }
   });
 
   test('claims only EdDSA and ES256 tokens', () => {
