@@ -4,7 +4,9 @@ import { NotFoundError, parseOrThrow } from '../errors';
 import { getSessionLocals, requireSession } from '../identity';
 import { disableTrigger, enableTrigger, regenerateTrigger, setTriggerRateLimit } from './webhook-trigger-service';
 import type { WorkflowActor } from './workflow-access';
+import { deleteWorkflow } from './workflow-deletion';
 import {
+  deleteWorkflowQuerySchema,
   listRunsQuerySchema,
   listWorkflowsQuerySchema,
   publishWorkflowBodySchema,
@@ -26,8 +28,8 @@ const actorOf = (res: Response): WorkflowActor => {
 
 /**
  * Workflow management for signed-in Admins of the project (session cookie; docs/workflows.md):
- * list, publish, activate/deactivate, the webhook trigger (enable/disable/regenerate return its
- * URL, rate limit), and runs. A workflow of a project the user is not a member of is a 404; a
+ * list, publish, activate/deactivate, delete, the webhook trigger (enable/disable/regenerate return
+ * its URL, rate limit), and runs. A workflow of a project the user is not a member of is a 404; a
  * member who is not an Admin gets 403.
  */
 export function workflowAdminRoutes(context: AppContext, options: WorkflowAdminRoutesOptions = {}): Router {
@@ -49,6 +51,12 @@ export function workflowAdminRoutes(context: AppContext, options: WorkflowAdminR
 
   router.get(one, async (req, res) => {
     res.json({ workflow: await getWorkflow(context, actorOf(res), idOf(req.params.workflowId)) });
+  });
+
+  router.delete(one, async (req, res) => {
+    const { force } = parseOrThrow(deleteWorkflowQuerySchema, req.query, 'query');
+    await deleteWorkflow(context, actorOf(res), idOf(req.params.workflowId), { force: force === 'true' });
+    res.status(204).end();
   });
 
   for (const [verb, isActive] of [

@@ -38,6 +38,11 @@ export const workflowIdSchema = z.coerce
   .min(1, 'A workflow id is a positive integer.')
   .max(2_147_483_647, 'A workflow id is a positive integer.');
 
+/** `DELETE /api/workflows/:id`: `?force=true` deletes it even while runs are queued or running. */
+export const deleteWorkflowQuerySchema = z.object({
+  force: z.enum(['true', 'false'], { error: 'force is true or false.' }).optional(),
+});
+
 export const runIdSchema = z.uuid({ error: 'A run id is a UUID, as the webhook returned it.' });
 
 export const MAX_RATE_LIMIT_PER_MINUTE = 10_000;

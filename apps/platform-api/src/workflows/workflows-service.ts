@@ -17,6 +17,7 @@ export const WORKFLOW_ADMIN_LOG_ACTIONS = {
   disableTrigger: 'workflow.trigger.disable',
   regenerateTrigger: 'workflow.trigger.regenerate',
   setRateLimit: 'workflow.trigger.rate_limit',
+  delete: 'workflow.delete',
 } as const;
 
 export interface PublishedWorkflow {

@@ -185,12 +185,51 @@ describeEachDatabase('platform-api workflows', (kind) => {
     expect(on.stdout).toBe('Workflow Toggle is active.\n');
   });
 
+  test('delete removes a workflow and its runs, logged with source cli; its webhook then answers 404', async () => {
+    const created = await create(await file('gone.yaml', YAML_DEFINITION.replace('Mark paid', 'Gone')), '--json');
+    const id = String(created.json<{ workflow: WorkflowView }>().workflow.id);
+    const url = (await cli('workflows', 'trigger', 'enable', id)).stdout.trim().split('\n').at(-1) as string;
+    const call = () =>
+      database.withContext(async (context) => {
+        const token = (await issueToken(context, world.project, world.admin)).value;
+        return request(createApp(context))
+          .post(new URL(url).pathname)
+          .set('Authorization', `Bearer ${token}`)
+          .send({ record_id: '5' });
+      });
+    expect((await call()).status).toBe(202);
+
+    const refused = await cli('workflows', 'delete', id);
+    const forced = await cli('workflows', 'delete', id, '--force', '--json');
+
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stderr).toMatch(/^error: Workflow Gone has 1 run queued or running: deactivate it .+\n$/);
+    expect(forced.exitCode).toBe(0);
+    expect(forced.json()).toEqual({ deleted: { id: Number(id), name: 'Gone', runs: 1 } });
+    expect((await call()).status).toBe(404);
+    const entry = await database.withContext((context) =>
+      context.prisma.adminLog.findFirst({ where: { action: 'workflow.delete', targetId: id } }),
+    );
+    expect(entry?.details).toMatchObject({ name: 'Gone', runs: 1, activeRuns: 1, force: true, source: 'cli' });
+  });
+
+  test('delete prints what it deleted', async () => {
+    const created = await create(await file('bye.yaml', YAML_DEFINITION.replace('Mark paid', 'Bye')), '--json');
+    const id = String(created.json<{ workflow: WorkflowView }>().workflow.id);
+
+    const deleted = await cli('workflows', 'delete', id);
+
+    expect(deleted).toMatchObject({ exitCode: 0, stdout: `Deleted workflow Bye (id ${id}) and its 0 runs.\n` });
+  });
+
   test.each([
     ['a workflow id that is not a number', ['workflows', 'activate', 'abc'], 2, 'is not a workflow id'],
     ['a run id that is not a UUID', ['workflows', 'run', '12'], 2, 'is not a run id'],
     ['a rate limit of zero', ['workflows', 'trigger', 'rate-limit', '1', '--per-minute', '0'], 2, '--per-minute'],
     ['an unknown status', ['workflows', 'runs', '1', '--status', 'done'], 2, '--status'],
     ['an unknown workflow', ['workflows', 'activate', '999999'], 1, 'No workflow 999999.'],
+    ['deleting an unknown workflow', ['workflows', 'delete', '999999'], 1, 'error: No workflow 999999.\n'],
+    ['deleting a workflow id that is not a number', ['workflows', 'delete', 'x'], 2, 'is not a workflow id'],
     ['an unknown run', ['workflows', 'run', '00000000-0000-4000-8000-000000000000'], 1, 'No workflow run'],
   ])('refuses %s', async (_name, argv, exitCode, message) => {
     const result = await cli(...argv);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { ValidationError, validationErrorFromZod } from '../../errors';
 import { failUsage, parseOptionsOrExit } from '../../identity/cli-usage';
+import { deleteWorkflow } from '../../workflows/workflow-deletion';
 import { readWorkflowFile } from '../../workflows/workflow-file';
 import {
   listRunsQuerySchema,
@@ -95,6 +96,23 @@ export const registerWorkflowsCommand: RegisterCommand = (program, cli) => {
         printWithUrls(cli, command, { workflow }, text, [workflow.trigger?.url]);
       });
   }
+
+  workflows
+    .command('delete <workflowId>')
+    .description(
+      'Delete a workflow with its webhook trigger (its URL answers 404) and its runs; ' +
+        'refused while runs are queued or running, unless --force',
+    )
+    .option('--force', 'delete it even while runs are queued or running: they are cut off')
+    .option('--json', 'print machine-readable JSON')
+    .action(async (id: string, options: { force?: boolean }, command: Command) => {
+      const workflowId = workflowIdOrExit(cli, command, id);
+      const deleted = await cli.withAppContext((context) =>
+        deleteWorkflow(context, null, workflowId, { force: options.force === true }),
+      );
+      const runs = deleted.runs === 1 ? '1 run' : `${deleted.runs} runs`;
+      cli.print(command, { deleted }, `Deleted workflow ${deleted.name} (id ${deleted.id}) and its ${runs}.`);
+    });
 
   registerWorkflowTriggerCommand(workflows, cli);
 
