@@ -5,7 +5,7 @@
 // line instead (the scenario test reads it); the children's output then goes to stderr.
 //
 // Environment: PORT (platform-api, 3400), EXAMPLE_PORT (the agent, 3351), PLATFORM_DATA_DIR and
-// EXAMPLE_DATA_DIR (their data), PLATFORM_DEMO=off (no demo: the agent starts offline, or with
+// EXAMPLE_DATA_DIR (their data), MCP_SERVER_PORT (the agent's MCP server, on EXAMPLE_PORT by default), PLATFORM_DEMO=off (no demo: the agent starts offline, or with
 // PLATFORM_ENV_SECRET when given), PLATFORM_LOG_LEVEL (platform-api's, `warn` here).
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -61,9 +61,12 @@ export async function startQuickstart({ env = process.env, output = () => {} } =
     });
     children.push(example);
     await waitForHealthcheck(`${agentUrl}${AGENT_PREFIX}/`, example);
+    // The example serves its MCP server on its own port unless MCP_SERVER_PORT names another.
+    const mcpUrl = `http://127.0.0.1:${env.MCP_SERVER_PORT || examplePort}/mcp`;
     return {
       platformUrl: started.url,
       agentUrl: `${agentUrl}${AGENT_PREFIX}`,
+      mcpUrl,
       isConnected: envSecret !== undefined,
       demo,
       demoRefusal: started.demoRefusal,
@@ -80,7 +83,7 @@ export async function startQuickstart({ env = process.env, output = () => {} } =
 
 /** The lines printed once everything listens: what to open, what to paste. */
 export function describeQuickstart(running) {
-  const { platformUrl, agentUrl, demo } = running;
+  const { platformUrl, agentUrl, mcpUrl, demo } = running;
   if (!demo) {
     return [
       '',
@@ -113,8 +116,8 @@ export function describeQuickstart(running) {
     `  curl ${auth} "${v1}/activity-logs"`,
     '',
     'Connect an MCP client (it signs in through platform-api):',
-    `  claude mcp add --transport http platform ${agentUrl.replace(AGENT_PREFIX, '')}/mcp`,
-    `  npx @modelcontextprotocol/inspector   # then connect to ${agentUrl.replace(AGENT_PREFIX, '')}/mcp (Streamable HTTP)`,
+    `  claude mcp add --transport http platform ${mcpUrl}`,
+    `  npx @modelcontextprotocol/inspector   # then connect to ${mcpUrl} (Streamable HTTP)`,
     '',
   ].join('\n');
 }
