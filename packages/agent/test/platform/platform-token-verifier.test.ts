@@ -116,10 +116,13 @@ describe('createPlatformTokenVerifier', () => {
       });
       const token = await sandbox.mintUserToken(envSecret, 1);
 
-      const results = await Promise.allSettled(Array.from({ length: 200 }, () => guarded.verify(token)));
+      const first = await guarded.verify(token).catch((caught: unknown) => caught);
+      const later: unknown[] = [];
+      for (let attempt = 0; attempt < 50; attempt += 1)
+        later.push(await guarded.verify(token).catch((caught) => caught));
 
-      expect(results.every((result) => result.status === 'rejected')).toBe(true);
-      expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ name: 'PlatformUnavailableError' });
+      expect(first).toMatchObject({ name: 'PlatformUnavailableError' });
+      expect(later.every((error) => (error as Error).name === 'PlatformUnavailableError')).toBe(true);
       expect(faulty.totalCalls()).toBe(1);
     } finally {
       await faulty.close();
