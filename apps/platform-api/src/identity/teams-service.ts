@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { publishAgentEvent } from '../agents/agent-events';
 import type { AppContext } from '../context';
 import { ConflictError, NotFoundError, parseOrThrow, ValidationError } from '../errors';
-import type { Prisma } from '../generated/prisma/client';
+import type { Prisma, Project, Team } from '../generated/prisma/client';
 import { recordAdminLog } from '../logs/admin-log-service';
 import { emailSchema, resourceNameSchema } from './identity-schemas';
 import { isUniqueViolation } from './unique-violation';
@@ -116,8 +117,9 @@ export async function addTeamMember(
     include: { user: { select: { email: true } } },
   });
   if (!membership) {
+    const user = await context.prisma.user.findUnique({ where: { id: userId }, select: { email: true } });
     throw new ValidationError(
-      `User ${userId} is not a member of project ${team.project.name}; add them to the project first.`,
+      `${user?.email ?? `User ${userId}`} is not a member of project ${team.project.name}; add them to the project first.`,
     );
   }
   try {
@@ -134,4 +136,46 @@ export async function addTeamMember(
     targetId: teamId,
     details: { email: membership.user.email },
   });
+  await publishRefreshUsers(context, teamId);
+}
+
+/** Tells the agents of every environment the team renders that their users changed. */
+async function publishRefreshUsers(context: AppContext, teamId: number): Promise<void> {
+  const renderings = await context.prisma.rendering.findMany({ where: { teamId }, select: { environmentId: true } });
+  for (const { environmentId } of renderings) await publishAgentEvent(context, environmentId, 'refresh-users');
+}
+
+/** The team named `name` (case sensitive) of the project; NotFoundError otherwise. */
+export async function findTeamByName(context: AppContext, project: Project, name: string): Promise<Team> {
+  const team = await context.prisma.team.findUnique({ where: { projectId_name: { projectId: project.id, name } } });
+  if (!team) throw new NotFoundError(`Project ${project.name} has no team named "${name}".`);
+  return team;
+}
+
+/**
+ * Takes a user out of a team; they stay in the project. What the team gave them stops at once:
+ * the team's workflows refuse their tokens (403), an environment no other team of theirs renders
+ * refuses them its agent sign-in and MCP tokens, and its agents are told to refresh their users.
+ * NotFoundError for an unknown team, an unknown email or a user not in the team.
+ */
+export async function removeTeamMember(
+  context: AppContext,
+  { teamId, email }: { readonly teamId: number; readonly email: string },
+): Promise<void> {
+  const team = await context.prisma.team.findUnique({ where: { id: teamId }, include: { project: true } });
+  if (!team) throw new NotFoundError(`No team with id ${teamId}.`);
+  const user = await context.prisma.user.findUnique({ where: { email: parseOrThrow(emailSchema, email, 'email') } });
+  if (!user) throw new NotFoundError(`No user with email ${email.trim().toLowerCase()}.`);
+  const { count } = await context.prisma.teamMembership.deleteMany({ where: { teamId, userId: user.id } });
+  if (count === 0)
+    throw new NotFoundError(`${user.email} is not in team ${team.name} of project ${team.project.name}.`);
+  await recordAdminLog(context, {
+    organizationId: team.project.organizationId,
+    projectId: team.projectId,
+    action: 'team.remove_member',
+    targetType: 'team',
+    targetId: teamId,
+    details: { email: user.email },
+  });
+  await publishRefreshUsers(context, teamId);
 }

@@ -93,7 +93,7 @@ async function logConsent(
  */
 export async function revokeGrants(
   context: AppContext,
-  where: Pick<Prisma.McpGrantWhereInput, 'id' | 'clientId'>,
+  where: Pick<Prisma.McpGrantWhereInput, 'id' | 'clientId' | 'userId' | 'environment'>,
   reason: GrantRevocationReason,
 ): Promise<number[]> {
   // Conditional, so that of two concurrent revocations only one logs. (Parties are read apart:

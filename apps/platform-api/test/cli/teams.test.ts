@@ -129,6 +129,70 @@ describeEachDatabase('platform-api teams', (kind) => {
     expect(result.stderr).toBe('error: No project named "nowhere".\n');
   });
 
+  test('add-member puts a project member in a team, and remove-member takes them out', async () => {
+    await cli('teams', 'add', '--project', projectName, '--name', 'Rota');
+    const member = ['--project', projectName, '--team', 'Rota', '--email', 'grace@example.com'];
+
+    const added = await cli('teams', 'add-member', ...member);
+    const inTeam = (await teamOf('Rota'))?.members.map((membership) => membership.user.email);
+    const removed = await cli('teams', 'remove-member', ...member, '--json');
+
+    expect(added).toMatchObject({ exitCode: 0, stdout: 'grace@example.com is in team Rota.\n' });
+    expect(inTeam).toEqual(['grace@example.com']);
+    expect(removed.json()).toEqual({ team: 'Rota', email: 'grace@example.com' });
+    expect((await teamOf('Rota'))?.members).toEqual([]);
+  });
+
+  test.each([
+    [
+      'remove-member',
+      'an unknown team',
+      ['--team', 'Nobody', '--email', 'ada@example.com'],
+      1,
+      'error: Project crm has no team named "Nobody".\n',
+    ],
+    [
+      'remove-member',
+      'an unknown email',
+      ['--team', 'Support', '--email', 'nobody@example.com'],
+      1,
+      'error: No user with email nobody@example.com.\n',
+    ],
+    [
+      'remove-member',
+      'a user not in the team',
+      ['--team', 'Finance', '--email', 'ada@example.com'],
+      1,
+      'error: ada@example.com is not in team Finance of project crm.\n',
+    ],
+    [
+      'remove-member',
+      'a malformed email',
+      ['--team', 'Support', '--email', 'ada'],
+      2,
+      'error: --email: Give a valid email address',
+    ],
+    [
+      'add-member',
+      'a user outside the project',
+      ['--team', 'Support', '--email', 'outsider@example.com'],
+      1,
+      'error: outsider@example.com is not a member of project crm; add them to the project first.\n',
+    ],
+    [
+      'add-member',
+      'a user already in the team',
+      ['--team', 'Support', '--email', 'ada@example.com'],
+      1,
+      'error: ada@example.com is already in team Support.\n',
+    ],
+  ])('%s refuses %s with a one-line error', async (command, _name, options, exitCode, message) => {
+    const result = await cli('teams', command, '--project', projectName, ...options);
+
+    expect(result.exitCode).toBe(exitCode);
+    expect(result.stderr.startsWith(message)).toBe(true);
+  });
+
   test('add refuses a missing --name with exit code 2', async () => {
     const result = await cli('teams', 'add', '--project', projectName);
 

@@ -15,6 +15,7 @@ describeEachDatabase('platform-api users', (kind) => {
       projectName = project.name;
       await seedUser(context, { email: 'existing@example.com', project, role: 'Admin' });
       await seedUser(context, { email: 'elsewhere@example.com', password: 'old-password' });
+      await seedUser(context, { email: 'stranger@example.com' });
     });
   });
 
@@ -146,11 +147,48 @@ describeEachDatabase('platform-api users', (kind) => {
     expect(result.stderr).toBe('error: No project named "nowhere".\n');
   });
 
-  test('users --help lists add and list', async () => {
+  test('remove takes a member out of the project and prints what it revoked', async () => {
+    await cli(...addArgs('leaving@example.com', '--password', 'a-long-password'));
+
+    const result = await cli('users', 'remove', '--project', projectName, '--email', 'Leaving@Example.com');
+
+    expect(result).toMatchObject({
+      exitCode: 0,
+      stdout: 'Removed leaving@example.com (Editor) from project crm; revoked 0 token(s) and 0 MCP grant(s).\n',
+    });
+    const list = await cli('users', 'list', '--project', projectName, '--json');
+    expect(JSON.stringify(list.json())).not.toContain('leaving@example.com');
+  });
+
+  test.each([
+    ['an unknown email', ['--email', 'nobody@example.com'], 1, 'error: No user with email nobody@example.com.\n'],
+    [
+      'a user who is not a member',
+      ['--email', 'stranger@example.com'],
+      1,
+      'error: stranger@example.com is not a member of project crm.\n',
+    ],
+    [
+      'an unknown project',
+      ['--email', 'existing@example.com', '--project', 'nowhere'],
+      1,
+      'error: No project named "nowhere".\n',
+    ],
+    ['a malformed email', ['--email', 'not-an-email'], 2, 'error: --email: Give a valid email address'],
+    ['a missing --email', [], 2, "error: required option '--email <email>' not specified"],
+  ])('remove refuses %s with a one-line error', async (_name, options, exitCode, message) => {
+    const result = await cli('users', 'remove', '--project', projectName, ...options);
+
+    expect(result.exitCode).toBe(exitCode);
+    expect(result.stderr.startsWith(message)).toBe(true);
+  });
+
+  test('users --help lists add, remove and list', async () => {
     const result = await cli('users', '--help');
 
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toMatch(/add \[options\]/);
+    expect(result.stdout).toMatch(/remove \[options\]/);
     expect(result.stdout).toMatch(/list \[options\]/);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseOptionsOrExit } from '../../identity/cli-usage';
 import { emailSchema, passwordSchema, personNameSchema, ROLES, roleSchema } from '../../identity/identity-schemas';
+import { removeUserFromProject } from '../../identity/project-member-removal';
 import { addProjectMember, listProjectUsers, type ProjectUserView } from '../../identity/users-service';
 import { findProjectByName } from '../../tokens/member-project';
 import type { RegisterCommand } from '../cli-context';
@@ -13,6 +14,12 @@ const addOptionsSchema = z.object({
   project: z.string().min(1),
   organization: z.string().min(1).optional(),
   role: roleSchema,
+});
+
+const removeOptionsSchema = z.object({
+  email: emailSchema,
+  project: z.string().min(1),
+  organization: z.string().min(1).optional(),
 });
 
 export const registerUsersCommand: RegisterCommand = (program, cli) => {
@@ -41,6 +48,30 @@ export const registerUsersCommand: RegisterCommand = (program, cli) => {
         added,
         `${added.isNewUser ? 'Created' : 'Added existing user'} ${user.email} (id ${user.id}) ` +
           `to project ${options.project} as ${user.role}${user.hasPassword ? '' : ', SSO sign-in only'}.`,
+      );
+    });
+
+  users
+    .command('remove')
+    .description(
+      'Remove a user from a project and its teams: their tokens of the project and MCP grants are revoked at once',
+    )
+    .requiredOption('--email <email>', "the user's email")
+    .requiredOption('--project <name>', 'the project to remove the user from')
+    .option('--organization <name>', 'the organization of the project, when several projects have that name')
+    .option('--json', 'print machine-readable JSON')
+    .action(async (rawOptions: unknown, command) => {
+      const options = parseOptionsOrExit(cli, command, removeOptionsSchema, rawOptions);
+      const removed = await cli.withAppContext(async (context) => {
+        const project = await findProjectByName(context, options.project, options.organization);
+        return removeUserFromProject(context, { projectId: project.id, email: options.email }, { source: 'cli' });
+      });
+      const teams = removed.teams.length > 0 ? ` and teams ${removed.teams.join(', ')}` : '';
+      cli.print(
+        command,
+        { removed },
+        `Removed ${removed.email} (${removed.role}) from project ${options.project}${teams}; ` +
+          `revoked ${removed.revokedTokenIds.length} token(s) and ${removed.revokedMcpGrantIds.length} MCP grant(s).`,
       );
     });
 
