@@ -106,7 +106,10 @@ describeEachDatabase('workflow webhook, end to end with a real agent', (kind) =>
 
     expect(run.status).toBe('failed');
     expect(run.steps.map((step) => step.status)).toEqual(['succeeded', 'failed', 'skipped']);
-    expect(run.steps[1]?.error).toMatch(/404/);
+    // The wording docs/workflows.md shows ("Following a run").
+    const answer = "The agent answered 404 (NotFoundError: No record of 'orders' has the id '999'.)";
+    expect(run.steps[1]?.error).toBe(answer);
+    expect(run.error).toBe(`Step 2 (read) failed: ${answer}`);
   });
 
   test("a collection the token user may not read fails the run: the agent's permissions apply", async () => {
