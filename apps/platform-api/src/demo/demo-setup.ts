@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import { setupOrganization } from '../identity/organization-setup';
 import { createToken } from '../tokens/tokens-service';
 import { enableTrigger } from '../workflows/webhook-trigger-service';
+import { webhookUrlOf } from '../workflows/webhook-url';
 import { publishWorkflow } from '../workflows/workflows-service';
 
 /** The names the demo setup creates; the quickstart prints them, the README quotes them. */
@@ -93,11 +94,25 @@ export async function ensureDemo(context: AppContext, options: EnsureDemoOptions
   if (!existing) return undefined;
   const organization = await context.prisma.organization.findUnique({ where: { name: existing.organization } });
   if (!organization) return undefined;
-  if (existing.agentUrl !== options.agentUrl) {
-    await setAgentUrl(context, existing, options.agentUrl);
-    return writeDemoFile(options.dataDir, { ...existing, agentUrl: options.agentUrl });
-  }
-  return existing;
+  const webhookUrl = await servedWebhookUrl(context, existing);
+  if (existing.agentUrl !== options.agentUrl) await setAgentUrl(context, existing, options.agentUrl);
+  if (existing.agentUrl === options.agentUrl && existing.webhookUrl === webhookUrl) return existing;
+  return writeDemoFile(options.dataDir, { ...existing, agentUrl: options.agentUrl, webhookUrl });
+}
+
+/**
+ * The sample workflow's webhook URL as this server serves it now: a later start may listen on
+ * another port or PLATFORM_PUBLIC_URL, and the trigger may have been regenerated. The stored one
+ * when the trigger is no longer enabled (or the workflow was deleted).
+ */
+async function servedWebhookUrl(context: AppContext, demo: DemoSetup): Promise<string> {
+  const trigger = await context.prisma.webhookTrigger.findUnique({
+    where: { workflowId: demo.workflowId },
+    include: { workflow: { select: { renderingId: true } } },
+  });
+  if (!trigger?.isEnabled) return demo.webhookUrl;
+  const { renderingId } = trigger.workflow;
+  return webhookUrlOf(context, { workflowId: demo.workflowId, renderingId, generation: trigger.generation });
 }
 
 async function createDemo(context: AppContext, options: EnsureDemoOptions): Promise<DemoSetup> {

@@ -78,6 +78,18 @@ describe('the demo setup', () => {
     expect(environment.agentUrl).toBe('http://127.0.0.1:4000');
   });
 
+  test('a later start on another public URL prints the webhook URL that server serves', async () => {
+    const { context } = world;
+    const first = await ensureDemo(context, { dataDir, agentUrl });
+    const elsewhere = { ...context, config: { ...context.config, publicUrl: 'http://127.0.0.1:4555' } };
+
+    const again = await ensureDemo(elsewhere, { dataDir, agentUrl });
+
+    expect(first?.webhookUrl.startsWith(`${context.config.publicUrl}/hooks/workflows/`)).toBe(true);
+    expect(again?.webhookUrl).toBe(first?.webhookUrl.replace(context.config.publicUrl, 'http://127.0.0.1:4555'));
+    expect(JSON.parse(readFileSync(path.join(dataDir, 'demo.json'), 'utf8')).webhookUrl).toBe(again?.webhookUrl);
+  });
+
   test('a database set up by hand is left alone', async () => {
     const { context } = world;
     await setupOrganization(context, {
