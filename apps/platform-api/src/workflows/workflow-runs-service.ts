@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import type { Prisma, RunStatus } from '../generated/prisma/client';
-import { isUniqueViolation } from '../identity/unique-violation';
+import { isForeignKeyViolation, isUniqueViolation } from '../identity/unique-violation';
 import type { AuthenticatedToken } from '../tokens/token-authenticator';
 import { findManagedWorkflow, type WorkflowActor } from './workflow-access';
 import type { ListRunsQuery } from './workflow-inputs';
@@ -28,7 +28,8 @@ const storedStepsSchema = z.array(workflowStepSchema);
  * Queues a run of the workflow's current version on one record: the run (Queued, `activeRecordId`
  * = the record) and one Pending step per step of the definition, in one statement. The database's
  * unique index on (workflow, activeRecordId) refuses a second active run on the record, so two
- * concurrent calls cannot both pass: ConflictError for the loser. The caller signals the workers.
+ * concurrent calls cannot both pass: ConflictError for the loser; NotFoundError when the workflow
+ * was deleted meanwhile. The caller signals the workers.
  */
 export async function createRun(context: AppContext, input: CreateRunInput): Promise<{ readonly runId: string }> {
   const { workflow, recordId } = input;
@@ -51,6 +52,8 @@ export async function createRun(context: AppContext, input: CreateRunInput): Pro
     });
     return { runId: run.id };
   } catch (error) {
+    // Deleted between the webhook's lookup and this insert: as if the lookup had not found it.
+    if (isForeignKeyViolation(error)) throw new NotFoundError(`No workflow ${workflow.id}.`, { cause: error });
     if (!isUniqueViolation(error)) throw error;
     throw new ConflictError(`A run of workflow ${workflow.name} is already ongoing on record ${recordId}.`, {
       cause: error,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { AppContext } from '../../src/context';
 import type { User } from '../../src/generated/prisma/client';
 import { createSession } from '../../src/identity/sessions-service';
+import { createRun } from '../../src/workflows/workflow-runs-service';
 import { issueToken } from '../factories/token-factory';
 import { seedUser } from '../factories/user-factory';
 import { finishActiveRun, seedWorkflow } from '../factories/workflow-factory';
@@ -65,6 +66,17 @@ describeEachDatabase('workflow deletion', (kind) => {
     expect(await after.json()).toEqual({ code: 'not_found', message: 'No workflow webhook at this URL.' });
     expect((await followRun(runId)).status).toBe(404);
     expect(await context.prisma.workflowRun.count({ where: { workflowId: workflow.id } })).toBe(0);
+  });
+
+  test('a run created for a workflow deleted after its lookup is a NotFoundError, not a driver error', async () => {
+    const { workflow } = await publish();
+    const found = await context.prisma.workflow.findUniqueOrThrow({ where: { id: workflow.id } });
+    expect(found.id).toBe(workflow.id);
+    await context.prisma.workflow.delete({ where: { id: workflow.id } });
+
+    const run = createRun(context, { workflow: found, recordId: '7', userId: world.admin.id, tokenId: null });
+
+    await expect(run).rejects.toMatchObject({ name: 'NotFoundError', message: `No workflow ${workflow.id}.` });
   });
 
   test('the deletion is in the admin log, with the acting Admin and the runs deleted', async () => {
