@@ -20,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { ensurePlatformApiBuilt } from '../platform-api-build.mjs';
+import { ensurePlatformApiBuilt } from '../lib/workspace-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const appDir = path.join(root, 'apps', 'platform-api');

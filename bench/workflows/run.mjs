@@ -22,7 +22,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensurePlatformApiBuilt } from '../platform-api-build.mjs';
+import { ensurePlatformApiBuilt } from '../lib/workspace-build.mjs';
 import { baselineOnce, notesOnce, percentile, queueRuns, triggerOnce, waitFinished, waitIdle } from './measure.mjs';
 import {
   createOrdersFile,
