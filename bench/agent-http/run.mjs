@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // One command from the repository root: `pnpm bench agent-http` (or `node bench/agent-http/run.mjs`).
-// The agent's HTTP routes over PostgreSQL (`platform_bench`, built by bench/sql-list) against a
-// minimal Express handler running the same SQL through raw `pg`:
+// The agent's HTTP routes over PostgreSQL (`platform_bench`, bench/lib/books-database.mjs) against
+// the floor, a bare node:http server running the same SQL through raw `pg`:
 //   (a) list (one page, author:name, a filter, a sort) and (b) count: requests/s, p50/p99 with
 //       autocannon, both sides alternately;
 //   (c) CSV export of every book: rows/s and RSS growth of the server process, against a
@@ -10,151 +10,44 @@
 //       users and scopes from the platform, cached; activity reported) against the offline agent.
 // Each server runs in its own process (server.cjs; the agent from the workspace sources, compiled
 // on the fly by swc), so that its RSS is its own. Targets and latest figures: bench/README.md.
-import { fork, spawnSync } from 'node:child_process';
-import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+// `--quick`: 2 s runs, one round, one export per side.
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBooksDatabase } from '../lib/books-database.mjs';
+import { download, getJson } from '../lib/download.mjs';
+import { measureThroughput } from '../lib/load.mjs';
+import { describeRun } from '../lib/machine.mjs';
+import { liveMemory, startServer as startProcess, stopServer } from '../lib/servers.mjs';
+import { FROM_SOURCES } from '../lib/sources.mjs';
+import { BENCH_USER, signToken } from '../lib/token.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..', '..');
-const require = createRequire(import.meta.url);
-const autocannon = require('autocannon');
-const { Client } = require('pg');
-
-const PG = {
-  host: process.env.PGHOST ?? '127.0.0.1',
-  port: Number(process.env.PGPORT ?? 5432),
-  user: process.env.PGUSER ?? 'postgres',
+const here = path.dirname(fileURLToPath(import.meta.url));
+const isQuick = process.argv.includes('--quick');
+const LOAD = {
+  connections: 10,
+  duration: isQuick ? 2 : Number(process.env.BENCH_DURATION ?? 10), // seconds per autocannon run
+  rounds: isQuick ? 1 : Number(process.env.BENCH_ROUNDS ?? 2), // ours, floor, then floor, ours, ...
+  warmUp: isQuick ? 1 : 2,
 };
-const DURATION = Number(process.env.BENCH_DURATION ?? 10); // seconds per autocannon run
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2); // agent, raw, then raw, agent, ...
-const CONNECTIONS = 10;
+const CSV_ONCE = isQuick || process.env.BENCH_CSV_ONCE !== undefined;
 const AUTH_SECRET = 'bench-auth-secret-of-sufficient-length';
 
-/** platform_bench as bench/sql-list builds it; runs that benchmark (which builds it) when absent. */
-async function ensureDatabase() {
-  const client = new Client({ ...PG, database: 'platform_bench' });
-  const ready = await client
-    .connect()
-    .then(() => client.query("select to_regclass('bench_meta') is not null as ok"))
-    .then(
-      async ({ rows }) => rows[0].ok && (await client.query('select version from bench_meta')).rows[0]?.version === 1,
-    )
-    .catch(() => false)
-    .finally(() => client.end().catch(() => undefined));
-  if (ready) return console.log('Reusing database platform_bench (built by bench/sql-list).');
-  console.log('platform_bench is missing: running bench/sql-list, which builds it...');
-  const result = spawnSync(process.execPath, [join(root, 'bench/sql-list/run.mjs')], { stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('bench/sql-list could not build platform_bench');
-}
-
-function hs256(claims, secret) {
-  const encode = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const body = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}`;
-  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
-}
-
 function startServer(mode, env = {}) {
-  const child = fork(join(here, 'server.cjs'), [mode, AUTH_SECRET], {
-    env: { ...process.env, ...env },
-    execArgv: [
-      '--expose-gc',
-      '--conditions=@platform/source',
-      '--require',
-      join(root, 'bench/sql-list/register-ts.cjs'),
-    ],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve({ child, ...message }));
-    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
+  return startProcess(path.join(here, 'server.cjs'), [mode, AUTH_SECRET], {
+    env,
+    execArgv: ['--expose-gc', ...FROM_SOURCES],
   });
 }
 
-/** The server's memory usage after a full garbage collection: what it really holds. */
-function liveMemory(server) {
-  return new Promise((resolve) => {
-    const onMessage = (message) => {
-      if (!message.memory) return;
-      server.child.off('message', onMessage);
-      resolve(message.memory);
-    };
-    server.child.on('message', onMessage);
-    server.child.send('memory');
+/** Loads the two sides in turn (ours, baseline, then baseline, ours...) with autocannon. */
+function compareThroughput(ours, raw) {
+  const side = ({ label, server, path, headers }) => ({
+    label,
+    port: server.port,
+    pid: server.child.pid,
+    request: { path, headers },
   });
-}
-
-/** CPU time (user + system) a process used so far, in milliseconds (Linux `/proc`, 100 ticks/s). */
-function cpuMsOf(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-function rssOf(pid) {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Number(match[1]) * 1024;
-}
-
-function getJson(port, path, headers) {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path, headers }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => {
-          text += chunk;
-        });
-        res.on('end', () =>
-          res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${res.statusCode} ${path}: ${text}`)),
-        );
-      })
-      .on('error', reject);
-  });
-}
-
-function cannon(port, path, headers, duration = DURATION) {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      { url: `http://127.0.0.1:${port}${path}`, headers, connections: CONNECTIONS, duration },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-  });
-}
-
-/** Alternates the two sides (ours, raw, raw, ours...) and sums their figures. */
-async function compareThroughput(ours, raw) {
-  await cannon(ours.port, ours.path, ours.headers, 2); // warm-up: JIT, pools, plans
-  await cannon(raw.port, raw.path, raw.headers, 2);
-  const totals = new Map([
-    [ours, []],
-    [raw, []],
-  ]);
-  for (let round = 0; round < ROUNDS; round += 1) {
-    for (const side of round % 2 === 0 ? [ours, raw] : [raw, ours]) {
-      const cpuBefore = side.pid === undefined ? 0 : cpuMsOf(side.pid);
-      const result = await cannon(side.port, side.path, side.headers);
-      result.cpuMs = side.pid === undefined ? Number.NaN : cpuMsOf(side.pid) - cpuBefore;
-      totals.get(side).push(result);
-    }
-  }
-  return [ours, raw].map((side) => {
-    const results = totals.get(side);
-    const sum = (pick) => results.reduce((total, result) => total + pick(result), 0);
-    return {
-      label: side.label,
-      rps: sum((r) => r.requests.total) / sum((r) => r.duration),
-      // Means of each run's percentiles (autocannon gives p50/p99 per run, in ms).
-      p50: sum((r) => r.latency.p50) / results.length,
-      p99: sum((r) => r.latency.p99) / results.length,
-      non2xx: sum((r) => r.non2xx),
-      // The server's own CPU per request: steadier than requests/s on a machine others load.
-      cpuPerRequest: sum((r) => r.cpuMs) / sum((r) => r.requests.total),
-      errors: sum((r) => r.errors + r.timeouts),
-    };
-  });
+  return measureThroughput([side(ours), side(raw)], LOAD);
 }
 
 function printThroughput(title, [ours, raw], target) {
@@ -162,61 +55,26 @@ function printThroughput(title, [ours, raw], target) {
   for (const side of [ours, raw]) {
     const cpu = Number.isNaN(side.cpuPerRequest) ? '' : `   server CPU ${side.cpuPerRequest.toFixed(2)} ms/req`;
     console.log(
-      `  ${side.label.padEnd(34)} ${side.rps.toFixed(0).padStart(6)} req/s   p50 ${side.p50.toFixed(1).padStart(6)} ms   p99 ${side.p99.toFixed(1).padStart(6)} ms   non-2xx ${side.non2xx}   errors ${side.errors}${cpu}`,
+      `  ${side.label.padEnd(40)} ${side.rps.toFixed(0).padStart(6)} req/s   p50 ${side.p50.toFixed(1).padStart(6)} ms   p99 ${side.p99.toFixed(1).padStart(6)} ms   failed ${side.failures}${cpu}`,
     );
   }
   if (!Number.isNaN(ours.cpuPerRequest) && !Number.isNaN(raw.cpuPerRequest)) {
     console.log(
-      `  ratio (ours / raw) server CPU per request ${((ours.cpuPerRequest / raw.cpuPerRequest) * 100).toFixed(1)}%`,
+      `  ratio (ours / baseline) server CPU per request ${((ours.cpuPerRequest / raw.cpuPerRequest) * 100).toFixed(1)}%`,
     );
   }
   const ratio = ours.rps / raw.rps;
   const verdict = target === undefined ? '' : `   target >= ${target}%: ${ratio * 100 >= target ? 'met' : 'NOT met'}`;
-  console.log(`  ratio (ours / raw) throughput ${(ratio * 100).toFixed(1)}%${verdict}`);
+  console.log(`  ratio (ours / baseline) throughput ${(ratio * 100).toFixed(1)}%${verdict}`);
   return ratio;
 }
 
-/** Downloads `path`, counting lines, while sampling the server's RSS every 50 ms. */
+/** Downloads `path` (bench/lib/download.mjs), then reads the heap the server retained after a GC. */
 async function exportCsv(server, path, headers) {
   const live = await liveMemory(server);
-  const result = await exportCsvOnce(server, path, headers);
+  const result = await download(server, path, headers);
   const after = await liveMemory(server);
   return { ...result, heapRetained: after.heapUsed - live.heapUsed };
-}
-
-function exportCsvOnce(server, path, headers) {
-  return new Promise((resolve, reject) => {
-    const before = rssOf(server.child.pid);
-    let peak = before;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, rssOf(server.child.pid));
-    }, 50);
-    const start = process.hrtime.bigint();
-    let lines = 0;
-    let bytes = 0;
-    http
-      .get({ host: '127.0.0.1', port: server.port, path, headers }, (res) => {
-        if (res.statusCode !== 200) reject(new Error(`${res.statusCode} ${path}`));
-        res.on('data', (chunk) => {
-          bytes += chunk.length;
-          for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
-        });
-        res.on('end', () => {
-          clearInterval(sampler);
-          const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-          resolve({
-            rows: lines - 1,
-            bytes,
-            seconds,
-            rowsPerSecond: (lines - 1) / seconds,
-            rssGrowth: peak - before,
-            before,
-          });
-        });
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
 }
 
 /** (c): two exports each, alternated (one with BENCH_CSV_ONCE=1); keeps each side's best. */
@@ -228,7 +86,7 @@ async function measureCsv(agent, raw, csvPath, auth) {
   await exportCsv(agent, `${csvPath}&filters=${warmFilter}`, auth);
   await exportCsv(raw, '/books.csv?limit=20000', {});
   const runs = { ours: [], raw: [] };
-  for (const side of ['ours', 'raw', ...(process.env.BENCH_CSV_ONCE ? [] : ['raw', 'ours'])]) {
+  for (const side of ['ours', 'raw', ...(CSV_ONCE ? [] : ['raw', 'ours'])]) {
     runs[side].push(side === 'ours' ? await exportCsv(agent, csvPath, auth) : await exportCsv(raw, '/books.csv', {}));
   }
   if (process.env.BENCH_VERBOSE) console.log(JSON.stringify(runs, null, 1));
@@ -238,7 +96,7 @@ async function measureCsv(agent, raw, csvPath, auth) {
   const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   for (const [label, run] of [
     ['agent (keyset pages of 1000)', ourCsv],
-    ['raw pg-cursor + csv-stringify', rawCsv],
+    ['floor: pg-cursor + csv-stringify', rawCsv],
   ]) {
     console.log(
       `  ${label.padEnd(34)} ${run.rows} rows, ${mb(run.bytes)} in ${run.seconds.toFixed(1)} s: ${run.rowsPerSecond.toFixed(0).padStart(7)} rows/s   server RSS ${mb(run.before)} -> peak growth ${mb(run.rssGrowth)}, heap retained after GC ${mb(run.heapRetained)}`,
@@ -246,7 +104,7 @@ async function measureCsv(agent, raw, csvPath, auth) {
   }
   const csvRatio = ourCsv.rowsPerSecond / rawCsv.rowsPerSecond;
   console.log(
-    `  ratio (ours / raw) throughput ${(csvRatio * 100).toFixed(1)}%   target >= 50%: ${csvRatio >= 0.5 ? 'met' : 'NOT met'}`,
+    `  ratio (ours / floor) throughput ${(csvRatio * 100).toFixed(1)}%   target >= 50%: ${csvRatio >= 0.5 ? 'met' : 'NOT met'}`,
   );
   console.log(
     `  agent RSS growth ${mb(ourCsv.rssGrowth)}   target < 50 MB: ${ourCsv.rssGrowth < 50 * 1024 * 1024 ? 'met' : 'NOT met'}`,
@@ -256,21 +114,8 @@ async function measureCsv(agent, raw, csvPath, auth) {
 }
 
 async function main() {
-  await ensureDatabase();
-  const token = hs256(
-    {
-      id: 1,
-      email: 'bench@example.com',
-      firstName: 'Bench',
-      lastName: 'Mark',
-      team: 'Ops',
-      role: 'Admin',
-      tags: {},
-      exp: Math.floor(Date.now() / 1000) + 3600,
-    },
-    AUTH_SECRET,
-  );
-  const auth = { authorization: `Bearer ${token}` };
+  await ensureBooksDatabase();
+  const auth = { authorization: `Bearer ${await signToken(BENCH_USER, AUTH_SECRET)}` };
   const [agent, raw] = [await startServer('agent'), await startServer('raw')];
   const only = process.env.BENCH_ONLY; // 'http', 'csv' or 'platform', to iterate on one part
   const sandbox = only === undefined || only === 'platform' ? await startServer('sandbox') : undefined;
@@ -300,12 +145,7 @@ async function main() {
       throw new Error(`The counts disagree: ${ourCount.meta.count} vs ${rawCount.meta.count}`);
 
     console.log(
-      `agent-http: ${CONNECTIONS} connections, ${ROUNDS} x ${DURATION} s per side, alternated; load average ${(
-        await import('node:os')
-      )
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
+      `agent-http: ${LOAD.connections} connections, ${LOAD.rounds} x ${LOAD.duration} s per side, alternated; ${describeRun()}`,
     );
     const listRatio =
       only === 'csv' || only === 'platform'
@@ -313,8 +153,8 @@ async function main() {
         : printThroughput(
             '(a) list: GET /platform/bench_books, page of 15, author:name, filter status = published, sort -created_at',
             await compareThroughput(
-              { label: 'agent (JWT, customizer, datasource-sql)', port: agent.port, path: listPath, headers: auth },
-              { label: 'raw pg + Express (same SQL by hand)', port: raw.port, path: '/books', headers: {} },
+              { label: 'agent (JWT, customizer, datasource-sql)', server: agent, path: listPath, headers: auth },
+              { label: 'floor: node:http + pg (same SQL by hand)', server: raw, path: '/books', headers: {} },
             ),
             70,
           );
@@ -324,8 +164,8 @@ async function main() {
         : printThroughput(
             `(b) count: GET /platform/bench_books/count, filter status = published (${ourCount.meta.count} books)`,
             await compareThroughput(
-              { label: 'agent', port: agent.port, path: countPath, headers: auth },
-              { label: 'raw pg + Express (select count(*))', port: raw.port, path: '/books/count', headers: {} },
+              { label: 'agent', server: agent, path: countPath, headers: auth },
+              { label: 'floor: node:http + pg (select count(*))', server: raw, path: '/books/count', headers: {} },
             ),
           );
 
@@ -338,21 +178,15 @@ async function main() {
       platformRatio = printThroughput(
         '(d) list with the platform connected (sandbox: permissions, users, scopes cached) vs offline',
         await compareThroughput(
-          {
-            label: 'agent connected to a sandbox',
-            port: connected.port,
-            pid: connected.child.pid,
-            path: listPath,
-            headers: auth,
-          },
-          { label: 'agent offline', port: agent.port, pid: agent.child.pid, path: listPath, headers: auth },
+          { label: 'agent connected to a sandbox', server: connected, path: listPath, headers: auth },
+          { label: 'agent offline', server: agent, path: listPath, headers: auth },
         ),
         90,
       );
     }
 
     console.log('\nsummary');
-    console.log('  measure            ours / raw   target');
+    console.log('  measure            ours / floor   target');
     console.log(`  list req/s         ${(listRatio * 100).toFixed(1).padStart(8)}%   >= 70%`);
     console.log(`  count req/s        ${(countRatio * 100).toFixed(1).padStart(8)}%   (none; reported)`);
     console.log(`  connected list     ${(platformRatio * 100).toFixed(1).padStart(8)}%   >= 90% of offline`);
@@ -362,10 +196,7 @@ async function main() {
       console.log(`  CSV RSS growth     ${mb(csv.ourCsv.rssGrowth).padStart(9)}    < 50 MB`);
     }
   } finally {
-    agent.child.kill();
-    raw.child.kill();
-    connected?.child.kill();
-    sandbox?.child.kill();
+    for (const server of [agent, raw, connected, sandbox]) if (server) await stopServer(server);
   }
 }
 

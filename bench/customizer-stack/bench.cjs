@@ -15,7 +15,9 @@ const { createSqlDataSource } = require('@platform/datasource-sql');
 const toolkit = require('@platform/datasource-toolkit');
 const { DataSourceCustomizer } = require('@platform/agent');
 
-const RUNS = 400;
+const isQuick = process.argv.includes('--quick'); // a tenth of the runs
+const RUNS = isQuick ? 40 : 400;
+const MEAN_RUNS = isQuick ? 2000 : 20000;
 const caller = {
   id: 1,
   email: 'a@b.c',
@@ -100,32 +102,6 @@ function countLists(dataSource, counter) {
   return dataSource;
 }
 
-async function measurePair(runs, a, b) {
-  const times = { a: [], b: [] };
-  for (let i = 0; i < 50; i += 1) await Promise.all([a(), b()]);
-  for (let i = 0; i < runs; i += 1) {
-    // Alternate the order so that neither side always runs on a warmer cache.
-    for (const side of i % 2 ? ['a', 'b'] : ['b', 'a']) {
-      const start = process.hrtime.bigint();
-      await (side === 'a' ? a() : b());
-      times[side].push(Number(process.hrtime.bigint() - start) / 1e6);
-    }
-  }
-  return times;
-}
-
-function summarise(label, times) {
-  const sorted = [...times].sort((x, y) => x - y);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return {
-    label,
-    p50: at(0.5),
-    p99: at(0.99),
-    mean: times.reduce((s, t) => s + t, 0) / times.length,
-    runs: times.length,
-  };
-}
-
 function report(ours, base) {
   const line = (r) =>
     `  ${r.label.padEnd(44)} p50 ${r.p50.toFixed(3).padStart(8)} ms   p99 ${r.p99.toFixed(3).padStart(8)} ms   mean ${r.mean.toFixed(3).padStart(8)} ms`;
@@ -137,6 +113,8 @@ function report(ours, base) {
 }
 
 async function main() {
+  // The shared helpers are ES modules: imported, as this file is loaded by `require` (see run.mjs).
+  const { measurePair } = await import('../lib/stats.mjs');
   const directory = mkdtempSync(path.join(tmpdir(), 'bench-customizer-'));
   const file = path.join(directory, 'library.db');
   try {
@@ -181,8 +159,14 @@ async function main() {
     if (JSON.stringify(ours) !== JSON.stringify(base)) throw new Error('The stack and the bare collection disagree.');
 
     console.log('(a) page of 100 books with author:last_name, a filter and a sort: full stack, no customization');
-    const a = await measurePair(RUNS, list(plain), list(bare));
-    report(summarise('customization stack (no customization)', a.a), summarise('bare SqlCollection.list', a.b));
+    report(
+      ...(await measurePair(
+        RUNS,
+        { label: 'customization stack (no customization)', fn: list(plain) },
+        { label: 'bare SqlCollection.list', fn: list(bare) },
+        { warmUp: 50 },
+      )),
+    );
 
     for (const key of Object.keys(counter)) delete counter[key];
     const customProjection = new toolkit.Projection('id', 'priceWithTax', 'authorName', 'review:rating');
@@ -191,8 +175,14 @@ async function main() {
       `\n(b) page of ${page.length} with two computed fields (one over a relation) and an emulated relation:` +
         ` queries ${JSON.stringify(counter)} (target: books 1 + reviews 1)`,
     );
-    const b = await measurePair(RUNS, list(customized, customProjection), list(bare));
-    report(summarise('customized (2 computed + emulated relation)', b.a), summarise('bare SqlCollection.list', b.b));
+    report(
+      ...(await measurePair(
+        RUNS,
+        { label: 'customized (2 computed + emulated relation)', fn: list(customized, customProjection) },
+        { label: 'bare SqlCollection.list', fn: list(bare) },
+        { warmUp: 50 },
+      )),
+    );
 
     const instant = withInstantList(bare, 'books', await list(bare)());
     const overInstant = await new DataSourceCustomizer().addDataSource(async () => instant).getDataSource(logger);
@@ -202,8 +192,8 @@ async function main() {
       `\n(c) the stack's own cost: (a)'s page through the whole stack over a collection that answers at once`,
     );
     for (let round = 0; round < 3; round += 1) {
-      const stackMean = await measureMean(20000, list(overInstant));
-      const childMean = await measureMean(20000, list(instant));
+      const stackMean = await measureMean(MEAN_RUNS, list(overInstant));
+      const childMean = await measureMean(MEAN_RUNS, list(instant));
       console.log(
         `  round ${round + 1}: stack over the instant collection ${stackMean.toFixed(2).padStart(6)} µs per list` +
           `   the instant collection alone ${childMean.toFixed(2).padStart(5)} µs`,

@@ -1,25 +1,16 @@
 // The timed requests of the mcp-list benchmark (run.mjs): (a) one request at a time, the sides
 // alternating; (b) autocannon, the sides in turn, with the server's CPU time per request.
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { measureThroughput as loadInTurn } from '../lib/load.mjs';
+import { timedAfterMinorGc } from '../lib/quiet-timer.mjs';
+import { percentile } from '../lib/stats.mjs';
 
-const require = createRequire(import.meta.url);
-const autocannon = require('autocannon');
-
-export const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000); // (a) rounds, one request per side each
-export const WARM_UP = 200;
-export const DURATION = Number(process.env.BENCH_DURATION ?? 10); // (b) seconds per autocannon run
-export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2); // (b) MCP, route, then route, MCP, ...
+const isQuick = process.argv.includes('--quick'); // a tenth of (a), 2 s runs and one round in (b)
+export const REQUESTS = isQuick ? 200 : Number(process.env.BENCH_REQUESTS ?? 2000); // (a) rounds, one request per side each
+export const WARM_UP = isQuick ? 20 : 200;
+export const DURATION = isQuick ? 2 : Number(process.env.BENCH_DURATION ?? 10); // (b) seconds per autocannon run
+export const ROUNDS = isQuick ? 1 : Number(process.env.BENCH_ROUNDS ?? 2); // (b) MCP, route, then route, MCP, ...
 export const CONNECTIONS = 10;
-
-/** CPU time (user + system) a process used so far, in milliseconds (Linux `/proc`, 100 ticks/s). */
-function cpuMsOf(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 // One socket, kept alive, for the requests of (a): the client's own work stays small and equal.
 const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -41,27 +32,13 @@ export function send(port, { method, path, headers, body }) {
   });
 }
 
-// A young-generation collection before each sample keeps this process's own pauses out of both series.
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc');
-
-async function time(fn) {
-  collectGarbage({ type: 'minor' });
-  const started = process.hrtime.bigint();
-  await fn();
-  return Number(process.hrtime.bigint() - started) / 1e6;
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 /** (a): one request at a time, alternating the sides, after a warm-up. */
 export async function measureLatency(port, sides) {
   for (let i = 0; i < WARM_UP; i += 1) for (const side of sides) await send(port, side.request);
   const samples = sides.map(() => new Float64Array(REQUESTS));
   for (let i = 0; i < REQUESTS; i += 1) {
-    for (const [index, side] of sides.entries()) samples[index][i] = await time(() => send(port, side.request));
+    for (const [index, side] of sides.entries())
+      samples[index][i] = await timedAfterMinorGc(() => send(port, side.request));
   }
   return sides.map((side, index) => {
     const sorted = samples[index].sort();
@@ -75,40 +52,12 @@ export async function measureLatency(port, sides) {
   });
 }
 
-function cannon(port, { method, path, headers, body }, duration) {
-  return new Promise((done, reject) => {
-    autocannon(
-      { url: `http://127.0.0.1:${port}${path}`, method, headers, body, connections: CONNECTIONS, duration },
-      (error, result) => (error ? reject(error) : done(result)),
-    );
-  });
-}
-
 /** (b): autocannon on each side in turn (MCP, route, route, MCP...), after a warm-up of each. */
-export async function measureThroughput(server, sides) {
-  for (const side of sides) await cannon(server.port, side.request, 2);
-  const results = sides.map(() => []);
-  for (let round = 0; round < ROUNDS; round += 1) {
-    for (const index of round % 2 === 0 ? [0, 1] : [1, 0]) {
-      const cpuBefore = cpuMsOf(server.child.pid);
-      const result = await cannon(server.port, sides[index].request, DURATION);
-      result.cpuMs = cpuMsOf(server.child.pid) - cpuBefore;
-      results[index].push(result);
-    }
-  }
-  return sides.map((side, index) => {
-    const runs = results[index];
-    const sum = (pick) => runs.reduce((total, run) => total + pick(run), 0);
-    return {
-      label: side.label,
-      rps: sum((r) => r.requests.total) / sum((r) => r.duration),
-      // Means of each run's percentiles (autocannon's, in ms).
-      p50: sum((r) => r.latency.p50) / runs.length,
-      p99: sum((r) => r.latency.p99) / runs.length,
-      cpuPerRequest: sum((r) => r.cpuMs) / sum((r) => r.requests.total),
-      failures: sum((r) => r.non2xx + r.errors + r.timeouts),
-    };
-  });
+export function measureThroughput(server, sides) {
+  return loadInTurn(
+    sides.map((side) => ({ label: side.label, port: server.port, pid: server.child.pid, request: side.request })),
+    { connections: CONNECTIONS, duration: DURATION, rounds: ROUNDS },
+  );
 }
 
 export function printTable(title, [mcp, route], withCpu) {

@@ -8,14 +8,14 @@
 //   (b) throughput: autocannon, 10 connections, the two sides alternating: requests/s, p50, p99
 //       and the server's CPU time per request.
 // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (`--cpu-prof`). Target and latest
-// figures: bench/README.md.
-import { fork, spawnSync } from 'node:child_process';
-import { createHmac } from 'node:crypto';
-import { createRequire } from 'node:module';
-import net from 'node:net';
-import { loadavg } from 'node:os';
+// figures: bench/README.md. `--quick`: a short smoke run.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBooksDatabase } from '../lib/books-database.mjs';
+import { describeRun } from '../lib/machine.mjs';
+import { freePort, startServer as startProcess, stopServer } from '../lib/servers.mjs';
+import { FROM_SOURCES } from '../lib/sources.mjs';
+import { BENCH_USER, signToken } from '../lib/token.mjs';
 import {
   CONNECTIONS,
   closeClient,
@@ -30,93 +30,19 @@ import {
 } from './measure.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..', '..');
-const require = createRequire(import.meta.url);
-const { Client } = require('pg');
-
-const PG = {
-  host: process.env.PGHOST ?? '127.0.0.1',
-  port: Number(process.env.PGPORT ?? 5432),
-  user: process.env.PGUSER ?? 'postgres',
-};
 const TARGET = 1.5; // MCP p50 within 1.5x of the route's p50
 const AUTH_SECRET = 'bench-auth-secret-of-sufficient-length';
 
-/** platform_bench as bench/sql-list builds it; runs that benchmark (which builds it) when absent. */
-async function ensureDatabase() {
-  const client = new Client({ ...PG, database: 'platform_bench' });
-  const ready = await client
-    .connect()
-    .then(() => client.query("select to_regclass('bench_meta') is not null as ok"))
-    .then(
-      async ({ rows }) => rows[0].ok && (await client.query('select version from bench_meta')).rows[0]?.version === 1,
-    )
-    .catch(() => false)
-    .finally(() => client.end().catch(() => undefined));
-  if (ready) return console.log('Reusing database platform_bench (built by bench/sql-list).');
-  console.log('platform_bench is missing: running bench/sql-list, which builds it...');
-  const result = spawnSync(process.execPath, [join(root, 'bench/sql-list/run.mjs')], { stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('bench/sql-list could not build platform_bench');
-}
-
-function hs256(claims, secret) {
-  const encode = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const body = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}`;
-  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
-}
-
-function freePort() {
-  return new Promise((done, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-}
-
 async function startServer() {
   const profileDir = process.env.BENCH_CPU_PROF;
-  const child = fork(join(here, 'server.cjs'), [AUTH_SECRET, String(await freePort())], {
-    execArgv: [
-      '--conditions=@platform/source',
-      '--require',
-      join(root, 'bench/sql-list/register-ts.cjs'),
-      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir)}`] : []),
-    ],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((done, reject) => {
-    child.once('message', ({ port }) => done({ child, port }));
-    child.once('exit', (code) => reject(new Error(`the agent exited with ${code}`)));
+  return startProcess(join(here, 'server.cjs'), [AUTH_SECRET, String(await freePort())], {
+    execArgv: [...FROM_SOURCES, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir)}`] : [])],
   });
 }
-
-function stop(child) {
-  return new Promise((done) => {
-    child.once('exit', done);
-    child.kill('SIGTERM');
-  });
-}
-
-/** CPU time (user + system) a process used so far, in milliseconds (Linux `/proc`, 100 ticks/s). */
 
 async function main() {
-  await ensureDatabase();
-  const token = hs256(
-    {
-      id: 1,
-      email: 'bench@example.com',
-      firstName: 'Bench',
-      lastName: 'Mark',
-      team: 'Ops',
-      role: 'Admin',
-      tags: {},
-      exp: Math.floor(Date.now() / 1000) + 3600,
-    },
-    AUTH_SECRET,
-  );
+  await ensureBooksDatabase();
+  const token = await signToken(BENCH_USER, AUTH_SECRET);
   const filter = { field: 'status', operator: 'Equal', value: 'published' };
   const route = {
     label: 'route: GET /platform/bench_books',
@@ -173,9 +99,7 @@ async function main() {
 
     console.log(
       `mcp-list: one offline agent (MCP and routes on one listener), list of 15 bench_books with author:name, ` +
-        `filter status = published, sort -created_at; load average ${loadavg()
-          .map((load) => load.toFixed(2))
-          .join(' ')}`,
+        `filter status = published, sort -created_at; ${describeRun()}`,
     );
     const latency = await measureLatency(server.port, [mcp, route]);
     printTable(
@@ -195,7 +119,7 @@ async function main() {
       `\nMCP p50 / route p50 (a): ${ratio.toFixed(2)}x   target <= ${TARGET}x: ${ratio <= TARGET ? 'met' : 'NOT met'}`,
     );
   } finally {
-    await stop(server.child);
+    await stopServer(server);
     closeClient();
   }
 }

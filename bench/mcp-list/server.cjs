@@ -1,5 +1,5 @@
 // The server of the mcp-list benchmark, in its own process so that its CPU time is its own:
-//   node --conditions=@platform/source --require ../sql-list/register-ts.cjs server.cjs <authSecret> <port>
+//   node --conditions=@platform/source --require ../lib/register-ts.cjs server.cjs <authSecret> <port>
 // An offline agent over platform_bench (createSqlDataSource, workspace sources compiled on the fly
 // by swc) with `mountAiMcpServer()` on the agent's own listener (same port: one listener serves
 // `/platform/*` and `/mcp`), on 127.0.0.1:<port>. Sends `{ port }` to the parent over IPC.

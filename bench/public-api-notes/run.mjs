@@ -10,35 +10,33 @@
 // It runs the real server (`platform-api start`, the built bundle; built first when missing or
 // older than the sources) on database `platform_bench_notes`, created, migrated and seeded once
 // with generate_series, then reused. The statement the bare server runs is the one the endpoint
-// sent (capture-statement.cjs). Env: PGHOST, PGPORT, PGUSER; BENCH_REQUESTS (rounds, default 3000).
+// sent (capture-statement.cjs). Env: PGHOST, PGPORT, PGUSER; BENCH_REQUESTS (rounds, default 3000);
+// `--quick`: a tenth of the requests.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { describeRun } from '../lib/machine.mjs';
+import { PG, withClient } from '../lib/postgres.mjs';
+import { timedAfterMinorGc } from '../lib/quiet-timer.mjs';
+import { freePort, waitUntilServing } from '../lib/servers.mjs';
+import { percentile } from '../lib/stats.mjs';
 import { ensurePlatformApiBuilt } from '../lib/workspace-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const appDir = path.join(root, 'apps', 'platform-api');
 const benchDir = path.join(root, 'bench', 'public-api-notes');
-const require = createRequire(path.join(appDir, 'package.json'));
-const { Client } = require('pg');
 
 const DATABASE = 'platform_bench_notes';
 const NOTES = 1_000_000;
 const COLLECTIONS = 10;
 const LIMIT = 100;
 const BASE_TIME = '2025-01-01T00:00:00.000Z';
-const host = process.env.PGHOST ?? '127.0.0.1';
-const port = Number(process.env.PGPORT ?? 5432);
-const user = process.env.PGUSER ?? 'postgres';
-const databaseUrl = `postgresql://${user}@${host}:${port}/${DATABASE}`;
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
-const WARM_UP = 100;
+const databaseUrl = `postgresql://${PG.user}@${PG.host}:${PG.port}/${DATABASE}`;
+const isQuick = process.argv.includes('--quick'); // a tenth of the requests
+const REQUESTS = isQuick ? 300 : Number(process.env.BENCH_REQUESTS ?? 3000);
+const WARM_UP = isQuick ? 10 : 100;
 const TARGET = 1.3;
 const ORGANIZATION = 'bench-org';
 const PROJECT = 'Bench';
@@ -61,16 +59,6 @@ function cli(args, extraEnv = {}) {
   });
   if (result.status !== 0) throw new Error(`platform-api ${args[0]} failed:\n${result.stderr}${result.stdout}`);
   return result.stdout;
-}
-
-async function withClient(database, fn) {
-  const client = new Client({ host, port, user, database });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 async function ensureDatabase() {
@@ -151,17 +139,6 @@ async function seedNotes(client) {
   return scope;
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port: free } = server.address();
-      server.close(() => resolve(free));
-    });
-  });
-}
-
 /** The real server, with capture-statement.cjs preloaded to record the notes statement it runs. */
 async function startServer() {
   const serverPort = await freePort();
@@ -180,7 +157,7 @@ async function startServer() {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  return waitUntilServing(child, `http://127.0.0.1:${serverPort}`, '/health', 'platform-api');
+  return serving(child, `http://127.0.0.1:${serverPort}`, '/health', 'platform-api');
 }
 
 /** The bare node:http server of bare-server.mjs, running `statement` ({ text, values }). */
@@ -196,22 +173,18 @@ async function startBareServer(statement, limit) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  return waitUntilServing(child, `http://127.0.0.1:${serverPort}`, '/', 'the bare server');
+  return serving(child, `http://127.0.0.1:${serverPort}`, '/', 'the bare server');
 }
 
-async function waitUntilServing(child, url, probe, name) {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      const response = await fetch(`${url}${probe}`);
-      await response.arrayBuffer();
-      if (response.ok) return { url, stop: () => stop(child) };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+/** Resolves to `{ url, stop }` once `url` answers `probe`; kills `child` if it never does. */
+async function serving(child, url, probe, name) {
+  try {
+    await waitUntilServing(`${url}${probe}`, name);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
   }
-  child.kill('SIGKILL');
-  throw new Error(`${name} did not start`);
+  return { url, stop: () => stop(child) };
 }
 
 function stop(child) {
@@ -219,22 +192,6 @@ function stop(child) {
     child.once('exit', resolve);
     child.kill('SIGTERM');
   });
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-// A young-generation collection before each sample keeps the measuring process's own pauses
-// (from fetch's garbage) out of both series.
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc');
-
-async function time(fn) {
-  collectGarbage({ type: 'minor' });
-  const started = process.hrtime.bigint();
-  await fn();
-  return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
 async function getJson(url, headers = {}) {
@@ -281,8 +238,8 @@ async function measure(endpoint, headers, bareUrl) {
   const endpointSamples = new Float64Array(REQUESTS);
   const bareSamples = new Float64Array(REQUESTS);
   for (let i = 0; i < REQUESTS; i += 1) {
-    endpointSamples[i] = await time(endpointOnce);
-    bareSamples[i] = await time(bareOnce);
+    endpointSamples[i] = await timedAfterMinorGc(endpointOnce);
+    bareSamples[i] = await timedAfterMinorGc(bareOnce);
   }
   endpointSamples.sort();
   bareSamples.sort();
@@ -291,6 +248,7 @@ async function measure(endpoint, headers, bareUrl) {
 }
 
 async function main() {
+  log(describeRun());
   ensurePlatformApiBuilt(log);
   await ensureDatabase();
   const headers = { Authorization: `Bearer ${await createToken()}` };

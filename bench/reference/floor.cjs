@@ -11,6 +11,7 @@ const { once } = require('node:events');
 const { Pool } = require('pg');
 const Cursor = require('pg-cursor');
 const { stringify } = require('csv-stringify/sync');
+const { drained } = require('../lib/drained.cjs');
 
 const COLUMNS = `"t0"."id" as "c0", "t0"."reference" as "c1", "t0"."status" as "c2", "t0"."amount" as "c3",
   "t0"."created_at" as "c4", "t1"."name" as "c5", "t1"."id" as "c6"`;
@@ -33,15 +34,6 @@ const toCsvRow = (row) => [row.c0, row.c1, row.c2, row.c3, row.c4.toISOString(),
 function json(res, body) {
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
   res.end(JSON.stringify(body));
-}
-
-/** Resolves when `res` can take more, or is closed; leaves no listener behind. */
-async function drained(res) {
-  const controller = new AbortController();
-  const { signal } = controller;
-  await Promise.race([once(res, 'drain', { signal }), once(res, 'close', { signal })]).finally(() =>
-    controller.abort(),
-  );
 }
 
 async function exportCsv(pool, res, maxId) {

@@ -1,6 +1,6 @@
 // The agent of the workflows benchmark, in its own process: `@platform/agent` over
 // `@platform/datasource-sql` on a SQLite file, connected to the platform-api under test.
-//   node --conditions=@platform/source --require ../sql-list/register-ts.cjs agent.cjs <authSecret>
+//   node --conditions=@platform/source --require ../lib/register-ts.cjs agent.cjs <authSecret>
 // Env: BENCH_SERVER_URL, BENCH_ENV_SECRET, BENCH_SQLITE. Sends `{ port }` to the parent over IPC.
 const path = require('node:path');
 

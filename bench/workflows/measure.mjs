@@ -2,11 +2,6 @@
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
-};
-
 /** POSTs the webhook; resolves to the run id, when the call started and the time to the 202. */
 export async function triggerOnce(webhook, recordId) {
   const started = performance.now();

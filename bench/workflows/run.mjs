@@ -14,16 +14,19 @@
 // (b) trigger throughput: BENCH_TRIGGERS (2000) webhook calls on distinct records from
 //     BENCH_CLIENTS (16) concurrent clients while the worker executes the runs: 202s per second.
 // (c) burst: BENCH_BURST (500) runs queued at once in SQL; runs/s until the last one finishes.
-// The database `platform_bench_workflows` is dropped and created again on each run. Env: PGHOST,
-// PGPORT, PGUSER, BENCH_RUNS, BENCH_TRIGGERS, BENCH_CLIENTS, BENCH_BURST, BENCH_CONCURRENCY
-// (PLATFORM_WORKER_CONCURRENCY, default 4).
+// The database `platform_bench_workflows` is dropped and created again on each run. `--quick`: a
+// tenth of the rounds. Env: PGHOST, PGPORT, PGUSER, BENCH_RUNS, BENCH_TRIGGERS, BENCH_CLIENTS,
+// BENCH_BURST, BENCH_CONCURRENCY (PLATFORM_WORKER_CONCURRENCY, default 4).
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describeRun } from '../lib/machine.mjs';
+import { PG } from '../lib/postgres.mjs';
+import { summarise } from '../lib/stats.mjs';
 import { ensurePlatformApiBuilt } from '../lib/workspace-build.mjs';
-import { baselineOnce, notesOnce, percentile, queueRuns, triggerOnce, waitFinished, waitIdle } from './measure.mjs';
+import { baselineOnce, notesOnce, queueRuns, triggerOnce, waitFinished, waitIdle } from './measure.mjs';
 import {
   createOrdersFile,
   enableWebhook,
@@ -39,27 +42,26 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const { Client } = createRequire(path.join(root, 'apps', 'platform-api', 'package.json'))('pg');
 
 const DATABASE = 'platform_bench_workflows';
-const host = process.env.PGHOST ?? '127.0.0.1';
-const port = Number(process.env.PGPORT ?? 5432);
-const user = process.env.PGUSER ?? 'postgres';
+const { host, port, user } = PG;
 const databaseUrl = `postgresql://${user}@${host}:${port}/${DATABASE}`;
-const RUNS = Number(process.env.BENCH_RUNS ?? 200);
-const BURST = Number(process.env.BENCH_BURST ?? 500);
-const TRIGGERS = Number(process.env.BENCH_TRIGGERS ?? 2000);
+const isQuick = process.argv.includes('--quick'); // a tenth of the runs, triggers and burst
+const RUNS = isQuick ? 20 : Number(process.env.BENCH_RUNS ?? 200);
+const BURST = isQuick ? 50 : Number(process.env.BENCH_BURST ?? 500);
+const TRIGGERS = isQuick ? 200 : Number(process.env.BENCH_TRIGGERS ?? 2000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const CONCURRENCY = process.env.BENCH_CONCURRENCY ?? '4';
 const NOTES = 5000;
-const WARM_UP = 20;
+const WARM_UP = isQuick ? 5 : 20;
 const children = [];
 
 const log = (message) => process.stdout.write(`${message}\n`);
 const ms = (value) => `${value.toFixed(1)} ms`;
-const stats = (values) => `p50 ${ms(percentile(values, 50))}, p99 ${ms(percentile(values, 99))}`;
-const ratio = (a, b) => `${(percentile(a, 50) / percentile(b, 50)).toFixed(2)}x`;
+const stats = (values) => `p50 ${ms(summarise('', values).p50)}, p99 ${ms(summarise('', values).p99)}`;
+const ratio = (a, b) => `${(summarise('', a).p50 / summarise('', b).p50).toFixed(2)}x`;
 const load = () => os.loadavg()[0].toFixed(2);
 
 async function main() {
-  log(`${new Date().toISOString()}, ${os.cpus().length} cores (${os.cpus()[0]?.model}), load average ${load()}`);
+  log(describeRun());
   ensurePlatformApiBuilt(log);
   await recreateDatabase({ host, port, user, database: DATABASE, databaseUrl });
   const db = new Client({ connectionString: databaseUrl });

@@ -8,13 +8,14 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FROM_SOURCES } from '../lib/sources.mjs';
+import { signToken } from '../lib/token.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const appDir = path.join(root, 'apps', 'platform-api');
 const cliPath = path.join(appDir, 'bin', 'platform-api.cjs');
 const require = createRequire(path.join(appDir, 'package.json'));
 const { Client } = require('pg');
-const { SignJWT } = require('jose');
 const Database = createRequire(path.join(root, 'bench', 'package.json'))('better-sqlite3');
 
 /** The 3-step workflow under test: read with `fields`, update, note with placeholders. */
@@ -130,7 +131,7 @@ export async function startServer(databaseUrl, concurrency) {
 export function startAgent({ serverUrl, envSecret, sqliteFile }) {
   const authSecret = randomBytes(24).toString('hex');
   const child = fork(path.join(root, 'bench', 'workflows', 'agent.cjs'), [authSecret], {
-    execArgv: ['--conditions=@platform/source', '--require', path.join(root, 'bench', 'sql-list', 'register-ts.cjs')],
+    execArgv: FROM_SOURCES,
     env: { ...process.env, BENCH_SERVER_URL: serverUrl, BENCH_ENV_SECRET: envSecret, BENCH_SQLITE: sqliteFile },
   });
   const url = new Promise((resolve, reject) => {
@@ -142,19 +143,15 @@ export function startAgent({ serverUrl, envSecret, sqliteFile }) {
 
 /** The token the platform would hand `member` for the agent (the by-hand baseline calls it directly). */
 export function signAgentToken(member, authSecret) {
-  return new SignJWT({
+  const claims = {
     id: member.id,
     email: member.email,
     firstName: 'Bench',
     lastName: 'User',
     team: 'Ops',
     role: 'Admin',
-    tags: {},
-  })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(new TextEncoder().encode(authSecret));
+  };
+  return signToken({ ...claims, tags: {} }, authSecret);
 }
 
 /**
