@@ -1,4 +1,4 @@
-// Minimal TypeScript loader for the benchmark: compiles required .ts files with swc to CommonJS.
+// Minimal TypeScript loader for the benchmarks: compiles required .ts files with swc to CommonJS.
 const { readFileSync } = require('node:fs');
 
 const swc = require('@swc/core');
