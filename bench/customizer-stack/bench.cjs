@@ -115,6 +115,8 @@ function report(ours, base) {
 async function main() {
   // The shared helpers are ES modules: imported, as this file is loaded by `require` (see run.mjs).
   const { measurePair } = await import('../lib/stats.mjs');
+  const { describeRun } = await import('../lib/machine.mjs');
+  console.log(`customizer-stack${isQuick ? ' --quick' : ''}: ${describeRun()}`);
   const directory = mkdtempSync(path.join(tmpdir(), 'bench-customizer-'));
   const file = path.join(directory, 'library.db');
   try {

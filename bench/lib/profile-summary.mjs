@@ -5,7 +5,8 @@
 // Prints the top functions by self time, the time spent under each group of modules (inclusive:
 // a sample counts once for every group on its stack) and the top functions by inclusive time.
 // Frames of a bundle with a source map (our packages' dist/) are mapped back to their sources.
-// `--skip-ms` leaves out the first milliseconds of the profile (the server's start).
+// `--skip-ms` leaves out the first milliseconds of the profile (the server's start). Read the self
+// time first: a middleware's inclusive time counts whatever its synchronous `next()` runs.
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import path from 'node:path';
@@ -60,6 +61,7 @@ function locate({ url, lineNumber, columnNumber }) {
   return `${shorten(path.resolve(path.dirname(file), source))}:${entry.originalLine + 1}`;
 }
 
+/** Self and inclusive time by function and by module group of a V8 CPU profile, idle left out. */
 export function summariseProfile(profile, { skipMs = 0 } = {}) {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const parents = new Map();
@@ -127,7 +129,9 @@ function main() {
   console.log('\nby module group: self time, then inclusive (a sample counts once for each group on its stack):');
   for (const [group, ms] of summary.groupsSelf) {
     const inclusive = summary.groups.get(group);
-    console.log(`${line([group, ms])}${inclusive === undefined ? '' : `   (inclusive ${line(['', inclusive]).trim()})`}`);
+    console.log(
+      `${line([group, ms])}${inclusive === undefined ? '' : `   (inclusive ${line(['', inclusive]).trim()})`}`,
+    );
   }
   console.log(`\ntop ${top} by self time:`);
   for (const entry of summary.self.slice(0, top)) console.log(line(entry));

@@ -24,6 +24,8 @@ async function main() {
   const { ensureBooksDatabase, BOOKS_DATABASE } = await import('../lib/books-database.mjs');
   const { PG } = await import('../lib/postgres.mjs');
   const { measurePair } = await import('../lib/stats.mjs');
+  const { describeRun } = await import('../lib/machine.mjs');
+  console.log(`sql-list${isQuick ? ' --quick' : ''}: ${describeRun()}`);
   await ensureBooksDatabase();
   const { host, port, user } = PG;
   const params = { dialect: 'postgres', host, port, username: user, database: BOOKS_DATABASE, poolSize: 10 };
