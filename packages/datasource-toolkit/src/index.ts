@@ -52,7 +52,9 @@ export { ConditionTreeBranch } from './query/condition-tree/condition-tree-branc
 export { ConditionTreeFactory } from './query/condition-tree/condition-tree-factory';
 export { ConditionTreeLeaf } from './query/condition-tree/condition-tree-leaf';
 export { ConditionTreeEquivalent } from './query/condition-tree/equivalence/condition-tree-equivalent';
-export { escapeLikePattern } from './query/condition-tree/match/like-pattern';
+export { escapeRegExp } from './query/condition-tree/match/escape-regexp';
+export { escapeLikePattern, likeToRegExp } from './query/condition-tree/match/like-pattern';
+export { parseRegExp } from './query/condition-tree/match/parse-regexp';
 export {
   MAX_CONDITION_TREE_DEPTH,
   MAX_CONDITION_TREE_NODES,

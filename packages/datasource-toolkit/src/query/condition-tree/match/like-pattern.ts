@@ -1,5 +1,7 @@
+import { LRUCache } from 'lru-cache';
 import type { Operator } from '../../operators';
 import { ConditionTreeLeaf } from '../condition-tree-leaf';
+import { escapeRegExp } from './escape-regexp';
 
 /**
  * Escapes `%`, `_` and `\` so that `value` matches itself in a `Like` pattern. Our `Like` patterns
@@ -13,14 +15,18 @@ export function escapeLikePattern(value: string): string {
 /**
  * The regular expression equivalent to a `Like` pattern: `%` is any run of characters, `_` one
  * character, `\` escapes the next character. The whole string must match.
- * @internal
+ *
+ * Its meaning needs no flag but `i`: `%` and `_` are `[\s\S]`, not `.` with the `s` flag, since
+ * drivers may drop flags (MongoDB's BSON encoder keeps `i` and `m` only) and a pattern must match
+ * across line breaks wherever it runs. The `u` flag makes `_` one code point in JavaScript, as it
+ * is one character in a database.
+ *
+ * @example likeToRegExp('100\\%%', false).test('100% sure') // true
  */
 export function likeToRegExp(pattern: string, caseInsensitive: boolean): RegExp {
   const key = `${caseInsensitive ? 'i' : 's'}${pattern}`;
   let regExp = cache.get(key);
   if (!regExp) {
-    // Filtering a list evaluates one pattern per record: compile each pattern once.
-    if (cache.size >= CACHE_SIZE) cache.clear();
     regExp = compileLike(pattern, caseInsensitive);
     cache.set(key, regExp);
   }
@@ -28,8 +34,9 @@ export function likeToRegExp(pattern: string, caseInsensitive: boolean): RegExp 
   return regExp;
 }
 
-const CACHE_SIZE = 200;
-const cache = new Map<string, RegExp>();
+// Filtering a list evaluates one pattern per record: each pattern is compiled once, and past this
+// many patterns the least recently used is dropped.
+const cache = new LRUCache<string, RegExp>({ max: 200 });
 
 function compileLike(pattern: string, caseInsensitive: boolean): RegExp {
   let source = '';
@@ -38,12 +45,12 @@ function compileLike(pattern: string, caseInsensitive: boolean): RegExp {
     if (char === '\\' && index + 1 < pattern.length) {
       index += 1;
       source += escapeRegExp(pattern[index] as string);
-    } else if (char === '%') source += '.*';
-    else if (char === '_') source += '.';
+    } else if (char === '%') source += '[\\s\\S]*';
+    else if (char === '_') source += '[\\s\\S]';
     else source += escapeRegExp(char);
   }
 
-  return new RegExp(`^${source}$`, caseInsensitive ? 'isu' : 'su');
+  return new RegExp(`^${source}$`, caseInsensitive ? 'iu' : 'u');
 }
 
 type PatternOperator = 'Contains' | 'StartsWith' | 'EndsWith' | 'IContains' | 'IStartsWith' | 'IEndsWith';
@@ -70,9 +77,4 @@ export function toLikeLeaf(leaf: {
   const { like, wrap } = PATTERNS[leaf.operator];
 
   return new ConditionTreeLeaf(leaf.field, like, wrap(escapeLikePattern(String(leaf.value ?? ''))));
-}
-
-function escapeRegExp(char: string): string {
-  // Only syntax characters: the `u` flag rejects needless escapes such as `\-`.
-  return char.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
