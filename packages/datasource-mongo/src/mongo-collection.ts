@@ -3,22 +3,17 @@ import {
   type ActionResult,
   type AggregateResult,
   type Aggregation,
-  AggregationLimitValidator,
   type Caller,
   type Chart,
   type Collection,
   type CollectionSchema,
-  ConditionTreeValidator,
-  FieldValidator,
   type Filter,
-  isRelation,
   NotFoundError,
   type PaginatedFilter,
   type Projection,
-  ProjectionValidator,
   type RecordData,
   RecordValidator,
-  SortValidator,
+  RequestValidator,
   UnprocessableError,
   ValidationError,
 } from '@platform/datasource-toolkit';
@@ -54,9 +49,7 @@ export class MongoCollection implements Collection {
   }
 
   async list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
-    this.validateFilter(filter, caller.timezone);
-    ProjectionValidator.validate(this, projection);
-    SortValidator.validate(this, filter.sort ?? []);
+    RequestValidator.validateList(this, filter, projection, caller.timezone);
     if (filter.page?.limit === 0) return [];
     const context = this.context(caller);
 
@@ -73,12 +66,9 @@ export class MongoCollection implements Collection {
     aggregation: Aggregation,
     limit?: number,
   ): Promise<AggregateResult[]> {
-    this.validateFilter(filter, caller.timezone);
-    for (const path of aggregation.projection) FieldValidator.validate(this, path);
-    AggregationLimitValidator.validate(limit);
-    if (aggregation.groups.some((group) => group.operation) && !isValidTimeZone(caller.timezone)) {
-      throw unknownTimeZone(caller.timezone);
-    }
+    RequestValidator.validateAggregate(this, filter, aggregation, limit, caller.timezone);
+    // Dates are grouped by day, week... in the caller's zone.
+    if (aggregation.groups.some((group) => group.operation)) RequestValidator.validateTimeZone(caller.timezone);
     if (limit === 0) return [];
 
     const pipeline = aggregatePipeline(this.model, filter, aggregation, this.context(caller), limit);
@@ -90,7 +80,7 @@ export class MongoCollection implements Collection {
     this.assertWritable();
     for (const record of records) {
       RecordValidator.patch(this, record);
-      this.assertColumnsOnly(record);
+      RequestValidator.validateColumnsOnly(this, record, 'foreign key field');
     }
     if (records.length === 0) return [];
 
@@ -99,9 +89,9 @@ export class MongoCollection implements Collection {
 
   async update(caller: Caller, filter: Filter, patch: RecordData): Promise<void> {
     this.assertWritable();
-    this.validateFilter(filter, caller.timezone);
+    RequestValidator.validateFilter(this, filter, caller.timezone);
     RecordValidator.patch(this, patch);
-    this.assertColumnsOnly(patch);
+    RequestValidator.validateColumnsOnly(this, patch, 'foreign key field');
     const id = [...this.model.columns.values()].find((column) => column.path === '_id');
     if (id && id.name in patch) {
       throw new ValidationError(
@@ -117,7 +107,7 @@ export class MongoCollection implements Collection {
 
   async delete(caller: Caller, filter: Filter): Promise<void> {
     this.assertWritable();
-    this.validateFilter(filter, caller.timezone);
+    RequestValidator.validateFilter(this, filter, caller.timezone);
 
     await this.write(() => deleteRecords(this.driverCollection, this.model, filter, this.context(caller)));
   }
@@ -142,29 +132,10 @@ export class MongoCollection implements Collection {
     };
   }
 
-  private validateFilter(filter: Filter | undefined, timezone: string): void {
-    if (!filter?.conditionTree) return;
-    ConditionTreeValidator.validate(filter.conditionTree, this);
-    if (filter.conditionTree.someLeaf((leaf) => leaf.useIntervalOperator) && !isValidTimeZone(timezone)) {
-      throw unknownTimeZone(timezone);
-    }
-  }
-
   private assertWritable(): void {
     if (this.model.virtualField !== undefined) {
       throw new UnprocessableError(
         `'${this.name}' is the array '${this.model.virtualField}' of '${this.model.source}': write the parent record instead.`,
-      );
-    }
-  }
-
-  // Writing through a to-one relation (a nested record) is the agent's job, not the collection's.
-  private assertColumnsOnly(record: RecordData): void {
-    const relation = Object.keys(record).find((name) => isRelation(this.schema.fields[name]));
-    if (relation !== undefined) {
-      throw new ValidationError(
-        `Cannot write relation '${relation}' of '${this.name}' directly: set its foreign key field instead.`,
-        { details: { collection: this.name, field: relation } },
       );
     }
   }
@@ -176,17 +147,4 @@ export class MongoCollection implements Collection {
       throw mapWriteError(error, this.name);
     }
   }
-}
-
-function isValidTimeZone(timezone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function unknownTimeZone(timezone: string): ValidationError {
-  return new ValidationError(`Unknown time zone "${timezone}": expected an IANA name such as "Europe/Paris".`);
 }

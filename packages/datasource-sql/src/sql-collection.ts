@@ -3,27 +3,20 @@ import {
   type ActionResult,
   type AggregateResult,
   type Aggregation,
-  AggregationLimitValidator,
   type Caller,
   type Chart,
   type Collection,
   type CollectionSchema,
-  ConditionTreeValidator,
-  FieldValidator,
   type Filter,
   isErrorOfKind,
-  isRelation,
   NotFoundError,
   type PaginatedFilter,
   type Projection,
-  ProjectionValidator,
   type RecordData,
   RecordValidator,
-  SortValidator,
+  RequestValidator,
   UnprocessableError,
-  ValidationError,
 } from '@platform/datasource-toolkit';
-import { IANAZone } from 'luxon';
 import { runAggregate } from './query/aggregate/run-aggregate';
 import { type DatabaseOperation, mapDatabaseError } from './query/errors/map-database-error';
 import { ListStatements } from './query/list/list-statements';
@@ -34,9 +27,7 @@ import type { SqlDataSource } from './sql-data-source';
 
 // Read once: in CommonJS builds every use of an imported name goes through the package's getters,
 // which shows on sub-millisecond lists.
-const validateTree = ConditionTreeValidator.validate.bind(ConditionTreeValidator);
-const validateProjection = ProjectionValidator.validate.bind(ProjectionValidator);
-const validateSort = SortValidator.validate.bind(SortValidator);
+const validateList = RequestValidator.validateList.bind(RequestValidator);
 
 /**
  * A table or view as a collection. Every request is validated against the schema first (unknown
@@ -64,9 +55,7 @@ export class SqlCollection implements Collection {
   }
 
   async list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
-    this.validateFilter(filter, caller.timezone);
-    validateProjection(this, projection);
-    validateSort(this, filter.sort ?? []);
+    validateList(this, filter, projection, caller.timezone);
 
     return this.run((context) => this.lists.list(context, filter, projection, caller.timezone), 'read');
   }
@@ -77,9 +66,7 @@ export class SqlCollection implements Collection {
     aggregation: Aggregation,
     limit?: number,
   ): Promise<AggregateResult[]> {
-    this.validateFilter(filter, caller.timezone);
-    for (const path of aggregation.projection) FieldValidator.validate(this, path);
-    AggregationLimitValidator.validate(limit);
+    RequestValidator.validateAggregate(this, filter, aggregation, limit, caller.timezone);
 
     return this.run(
       (context) => runAggregate(context, this.model, filter, aggregation, caller.timezone, limit),
@@ -93,7 +80,7 @@ export class SqlCollection implements Collection {
       // Types, unknown and read-only fields. Required fields are left to the database: introspection
       // keeps literal defaults only, so a NOT NULL column defaulting to `now()` looks required here.
       if (Object.keys(record).length > 0) RecordValidator.patch(this, record);
-      this.assertColumnsOnly(record);
+      RequestValidator.validateColumnsOnly(this, record, 'foreign key column');
     }
 
     return this.run((context) => insertRecords(context, this.model, records), 'create');
@@ -101,16 +88,16 @@ export class SqlCollection implements Collection {
 
   async update(caller: Caller, filter: Filter, patch: RecordData): Promise<void> {
     this.assertWritable();
-    this.validateFilter(filter, caller.timezone);
+    RequestValidator.validateFilter(this, filter, caller.timezone);
     RecordValidator.patch(this, patch);
-    this.assertColumnsOnly(patch);
+    RequestValidator.validateColumnsOnly(this, patch, 'foreign key column');
 
     await this.run((context) => updateRecords(context, this.model, filter, patch, caller.timezone), 'update');
   }
 
   async delete(caller: Caller, filter: Filter): Promise<void> {
     this.assertWritable();
-    this.validateFilter(filter, caller.timezone);
+    RequestValidator.validateFilter(this, filter, caller.timezone);
 
     await this.run((context) => deleteRecords(context, this.model, filter, caller.timezone), 'delete');
   }
@@ -127,30 +114,10 @@ export class SqlCollection implements Collection {
     throw new NotFoundError(`Chart '${name}' does not exist on '${this.name}': a SQL collection has no charts.`);
   }
 
-  private validateFilter(filter: Filter | undefined, timezone: string): void {
-    if (!filter?.conditionTree) return;
-    validateTree(filter.conditionTree, this);
-    // Relative dates (`Today`...) are computed in the caller's zone: an unknown one is bad input.
-    if (filter.conditionTree.someLeaf((leaf) => leaf.useIntervalOperator) && !IANAZone.isValidZone(timezone)) {
-      throw new ValidationError(`Unknown time zone "${timezone}": expected an IANA name such as "Europe/Paris".`);
-    }
-  }
-
   private assertWritable(): void {
     if (this.model.isView) {
       throw new UnprocessableError(
         `'${this.name}' is a database view: its records cannot be created, updated or deleted.`,
-      );
-    }
-  }
-
-  // Writing through a to-one relation (a nested record) is the agent's job, not the table's.
-  private assertColumnsOnly(record: RecordData): void {
-    const relation = Object.keys(record).find((name) => isRelation(this.schema.fields[name]));
-    if (relation !== undefined) {
-      throw new ValidationError(
-        `Cannot write relation '${relation}' of '${this.name}' directly: set its foreign key column instead.`,
-        { details: { collection: this.name, field: relation } },
       );
     }
   }

@@ -134,4 +134,5 @@ export { ConditionTreeValidator } from './validation/condition-tree-validator';
 export { FieldValidator } from './validation/field-validator';
 export { ProjectionValidator } from './validation/projection-validator';
 export { RecordValidator } from './validation/record-validator';
+export { RequestValidator } from './validation/request-validator';
 export { SortValidator } from './validation/sort-validator';
