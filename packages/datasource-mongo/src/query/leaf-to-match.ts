@@ -1,4 +1,4 @@
-import type { ConditionTreeLeaf } from '@platform/datasource-toolkit';
+import { type ConditionTreeLeaf, escapeRegExp, likeToRegExp, parseRegExp } from '@platform/datasource-toolkit';
 import type { MongoDocument, ObjectIdClass } from '../connection/mongo-driver';
 import { toMongoValue } from './bson-values';
 import type { ResolvedField } from './resolve-field';
@@ -90,33 +90,4 @@ export function leafToMatch(leaf: ConditionTreeLeaf, field: ResolvedField, Objec
 /** The length in code points of a string field, -1 for anything else (so `$strLenCP` never fails). */
 function stringLength(path: string): MongoDocument {
   return { $cond: [{ $eq: [{ $type: `$${path}` }, 'string'] }, { $strLenCP: `$${path}` }, -1] };
-}
-
-function escapeRegExp(value: string): string {
-  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** `%` any run, `_` one character, `\` escapes; the whole string must match. */
-function likeToRegExp(pattern: string, caseInsensitive: boolean): RegExp {
-  let source = '';
-  for (let index = 0; index < pattern.length; index += 1) {
-    const char = pattern.charAt(index);
-    if (char === '\\' && index + 1 < pattern.length) {
-      index += 1;
-      source += escapeRegExp(pattern.charAt(index));
-    } else if (char === '%') source += '[\\s\\S]*';
-    else if (char === '_') source += '[\\s\\S]';
-    else source += escapeRegExp(char);
-  }
-
-  return new RegExp(`^${source}$`, caseInsensitive ? 'i' : '');
-}
-
-/** `Match` takes `/source/flags` or a bare source. */
-function parseRegExp(value: unknown): RegExp {
-  if (value instanceof RegExp) return value;
-  const text = String(value);
-  const literal = /^\/([\s\S]*)\/([a-z]*)$/.exec(text);
-
-  return literal ? new RegExp(literal[1] ?? '', literal[2]) : new RegExp(text);
 }
