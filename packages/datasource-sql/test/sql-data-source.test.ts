@@ -1,9 +1,8 @@
 import { isColumn, PaginatedFilter, Projection } from '@platform/datasource-toolkit';
 import { makeCaller } from '@platform/datasource-toolkit/testing';
+import { silentLogger } from '@platform/tooling/test-helpers';
 import { createSqlDataSource, type Introspection, introspect, openConnection } from '../src';
 import { type FixtureDatabase, setupFixtureDatabase } from './fixtures';
-
-const silent = () => undefined;
 
 describe('createSqlDataSource', () => {
   let fixture: FixtureDatabase;
@@ -20,7 +19,7 @@ describe('createSqlDataSource', () => {
     const dataSource = await createSqlDataSource(
       { dialect: 'sqlite', filename: '/nonexistent/directory/none.db' },
       { introspection },
-    )(silent);
+    )(silentLogger);
 
     expect(dataSource.collections.map((collection) => collection.name)).toContain('books');
     await expect(
@@ -30,7 +29,7 @@ describe('createSqlDataSource', () => {
   });
 
   test('connects on the first query when given an introspection', async () => {
-    const dataSource = await createSqlDataSource(fixture.params, { introspection })(silent);
+    const dataSource = await createSqlDataSource(fixture.params, { introspection })(silentLogger);
 
     const books = await dataSource
       .getCollection('books')
@@ -44,14 +43,14 @@ describe('createSqlDataSource', () => {
     const dataSource = await createSqlDataSource(fixture.params, {
       include: ['books', 'authors', 'publishers'],
       exclude: ['publishers'],
-    })(silent);
+    })(silentLogger);
 
     expect(dataSource.collections.map((collection) => collection.name).sort()).toEqual(['authors', 'books']);
     await dataSource.close();
   });
 
   test('declares the derived operators of each column as filterOperators', async () => {
-    const dataSource = await createSqlDataSource(fixture.params, { introspection })(silent);
+    const dataSource = await createSqlDataSource(fixture.params, { introspection })(silentLogger);
     const fields = dataSource.getCollection('books').schema.fields;
     const operators = (name: string) => {
       const field = fields[name];
@@ -79,7 +78,7 @@ describe('createSqlDataSource', () => {
   });
 
   test('has no native query connection unless one is named', async () => {
-    const dataSource = await createSqlDataSource(fixture.params, { introspection })(silent);
+    const dataSource = await createSqlDataSource(fixture.params, { introspection })(silentLogger);
 
     expect(dataSource.nativeQueryConnections).toEqual([]);
     await expect(dataSource.executeNativeQuery('main', 'select 1')).rejects.toMatchObject({ name: 'NotFoundError' });
@@ -87,7 +86,7 @@ describe('createSqlDataSource', () => {
   });
 
   test('refuses an unknown collection with a NotFoundError listing the others', async () => {
-    const dataSource = await createSqlDataSource(fixture.params, { introspection })(silent);
+    const dataSource = await createSqlDataSource(fixture.params, { introspection })(silentLogger);
 
     expect(() => dataSource.getCollection('nope')).toThrow(/Collections: .*books/);
     await dataSource.close();

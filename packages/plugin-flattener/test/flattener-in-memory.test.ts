@@ -7,6 +7,7 @@ import {
   type RecordData,
 } from '@platform/datasource-toolkit';
 import { makeCaller } from '@platform/datasource-toolkit/testing';
+import { silentLogger } from '@platform/tooling/test-helpers';
 import { flattenColumn, flattenRelation } from '../src';
 import { FOLD_PAGE_SIZE } from '../src/fold-writes';
 import { makeCustomerDefinition, makeCustomerRecords } from './factories/customers';
@@ -30,7 +31,7 @@ describe('flattener plugins over the in-memory data source', () => {
     const dataSource = await new DataSourceCustomizer()
       .addDataSource(async () => base)
       .customizeCollection('customers', (collection) => collection.use(flattenColumn, { columnName: 'address' }))
-      .getDataSource(() => {});
+      .getDataSource(silentLogger);
 
     await dataSource.getCollection('customers').update(makeCaller(), new Filter(), { 'address@@@city': 'Oslo' });
 
@@ -82,7 +83,7 @@ describe('flattener plugins over the in-memory data source', () => {
       .customizeCollection('customers', (collection) =>
         collection.use(flattenRelation, { relationName: 'store', include: ['name', 'region:name'] }),
       )
-      .getDataSource(() => {});
+      .getDataSource(silentLogger);
 
     const listed = await dataSource
       .getCollection('customers')
@@ -103,7 +104,7 @@ describe('flattener plugins over the in-memory data source', () => {
     const build = new DataSourceCustomizer()
       .addDataSource(async () => createInMemoryDataSource(makeCustomerDefinition(), makeCustomerRecords()))
       .customizeCollection('customers', (collection) => collection.use(flattenColumn, options as never))
-      .getDataSource(() => {});
+      .getDataSource(silentLogger);
 
     await expect(build).rejects.toMatchObject({ name: 'PluginError', message: expect.stringContaining(message) });
   });
@@ -112,7 +113,7 @@ describe('flattener plugins over the in-memory data source', () => {
     const build = new DataSourceCustomizer()
       .addDataSource(async () => createInMemoryDataSource(makeCustomerDefinition(), makeCustomerRecords()))
       .use(flattenColumn, { columnName: 'address' })
-      .getDataSource(() => {});
+      .getDataSource(silentLogger);
 
     await expect(build).rejects.toMatchObject({ message: expect.stringContaining('collection.use(flattenColumn') });
   });

@@ -1,5 +1,6 @@
 import { createSqlDataSource } from '@platform/datasource-sql';
 import type { DataSource } from '@platform/datasource-toolkit';
+import { silentLogger } from '@platform/tooling/test-helpers';
 import { createPostgresDatabase, describeWithService, type TestDatabase } from '@platform/tooling/test-services';
 import { Client } from 'pg';
 import { ADDRESS_TYPE, makeCustomerRecords } from './factories/customers';
@@ -67,7 +68,7 @@ describeWithService('postgres', 'flattener plugins over PostgreSQL JSONB columns
     addressColumnType: ADDRESS_TYPE,
     makeDataSource: async () => {
       await reseed(database.uri);
-      const dataSource = await createSqlDataSource(database.uri)(() => {});
+      const dataSource = await createSqlDataSource(database.uri)(silentLogger);
       opened.push(dataSource);
 
       return dataSource;

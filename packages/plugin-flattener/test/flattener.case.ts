@@ -9,10 +9,10 @@ import {
   Sort,
 } from '@platform/datasource-toolkit';
 import { makeCaller } from '@platform/datasource-toolkit/testing';
+import { silentLogger } from '@platform/tooling/test-helpers';
 import { flattenColumn, flattenJsonColumn, flattenRelation } from '../src';
 import { type ADDRESS_TYPE, type DataSourceMaker, PROFILE_TYPE } from './factories/customers';
 
-const logger = () => {};
 const caller = makeCaller();
 
 export interface FlattenerSuiteOptions {
@@ -31,7 +31,7 @@ export function runFlattenerSuite({ makeDataSource, addressColumnType }: Flatten
     return new DataSourceCustomizer()
       .addDataSource(async () => base)
       .customizeCollection('customers', customize)
-      .getDataSource(logger);
+      .getDataSource(silentLogger);
   }
 
   const withAddress =
@@ -348,7 +348,7 @@ export function runFlattenerSuite({ makeDataSource, addressColumnType }: Flatten
       const toMany = new DataSourceCustomizer()
         .addDataSource(async () => makeDataSource())
         .customizeCollection('stores', (stores) => stores.use(flattenRelation, { relationName: 'customers' }))
-        .getDataSource(logger);
+        .getDataSource(silentLogger);
       await expect(toMany).rejects.toMatchObject({
         name: 'PluginError',
         message: expect.stringContaining("'relationName' \"customers\" of 'stores' is a OneToMany relation"),

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type AgentOptions, createAgent } from '@platform/agent';
 import { makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
+import { silentLogger } from '@platform/tooling/test-helpers';
 import {
   type AgentTestClientOptions,
   createPlatformServerSandbox,
@@ -38,7 +39,7 @@ export async function startLibraryAgent(overrides: Partial<AgentOptions> = {}): 
     port: 0,
     host: '127.0.0.1',
     schemaPath,
-    logger: () => undefined,
+    logger: silentLogger,
     ...overrides,
   })
     .addDataSource(async () => makeLibraryDataSource())

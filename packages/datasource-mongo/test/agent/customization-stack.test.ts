@@ -2,10 +2,9 @@ import { DataSourceCustomizer } from '@platform/agent';
 import { createMongoDataSource } from '@platform/datasource-mongo';
 import { ConditionTreeLeaf, PaginatedFilter, Projection, type RecordData, Sort } from '@platform/datasource-toolkit';
 import { makeCaller } from '@platform/datasource-toolkit/testing';
+import { silentLogger } from '@platform/tooling/test-helpers';
 import { GRACE, makeShopDocuments } from '../factories/shop-documents';
 import { MingoClient } from '../mingo/mingo-client';
-
-const logger = () => {};
 
 // The data source under the agent's customization engine: what a user of `addDataSource` gets.
 describe('MongoDB collections under the customization engine', () => {
@@ -20,7 +19,7 @@ describe('MongoDB collections under the customization engine', () => {
           getValues: (records) => records.map((record) => (record.customer as RecordData | null)?.email ?? null),
         }),
       )
-      .getDataSource(logger);
+      .getDataSource(silentLogger);
     client.resetCalls();
 
     return { client, orders: dataSource.getCollection('orders') };

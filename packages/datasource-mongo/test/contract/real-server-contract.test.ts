@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createMongoDataSource } from '@platform/datasource-mongo';
 import { runCollectionContract } from '@platform/datasource-toolkit/testing';
+import { silentLogger } from '@platform/tooling/test-helpers';
 import { MongoClient } from 'mongodb';
 import { makeLibraryDocuments, withLibraryRelations } from '../factories/library-documents';
 
 const url = process.env.MONGODB_URL;
-const silent = () => {};
-
 // The same contract as mingo-contract.test.ts, on a real server. No server can be installed on the
 // project's machines, so it runs only where MONGODB_URL points at one (any database name in it is
 // ignored: each test seeds and drops its own database).
@@ -29,13 +28,13 @@ const silent = () => {};
         await admin.db(database).collection(name).insertMany(documents);
       }
       const params = { uri: url ?? '', database };
-      const sampled = await createMongoDataSource(params, { idField: 'id' })(silent);
+      const sampled = await createMongoDataSource(params, { idField: 'id' })(silentLogger);
       await sampled.close();
 
       return createMongoDataSource(params, {
         idField: 'id',
         introspection: withLibraryRelations(sampled.introspection),
-      })(silent);
+      })(silentLogger);
     },
   });
 });

@@ -1,5 +1,6 @@
 import type { MongoDocument } from '@platform/datasource-mongo';
 import { createMongoDataSource, type MongoDataSourceOptions } from '@platform/datasource-mongo';
+import { silentLogger } from '@platform/tooling/test-helpers';
 import { ObjectId } from 'mongodb';
 import { MingoClient } from '../mingo/mingo-client';
 
@@ -69,7 +70,7 @@ export async function makeShopDataSource(
   documents: Record<string, MongoDocument[]> = makeShopDocuments(),
 ) {
   const client = new MingoClient('shop', documents);
-  const dataSource = await createMongoDataSource('mongodb://unused/shop', { ...options, client })(() => {});
+  const dataSource = await createMongoDataSource('mongodb://unused/shop', { ...options, client })(silentLogger);
 
   return { client, dataSource };
 }

@@ -1,6 +1,7 @@
 import { createMongoDataSource, type MongoDataSource } from '@platform/datasource-mongo';
 import { isErrorOfKind, PaginatedFilter, Projection, Sort } from '@platform/datasource-toolkit';
 import { makeCaller } from '@platform/datasource-toolkit/testing';
+import { silentLogger } from '@platform/tooling/test-helpers';
 import { ADA, makeShopDataSource, makeShopDocuments } from '../factories/shop-documents';
 import { MingoClient } from '../mingo/mingo-client';
 
@@ -65,7 +66,10 @@ describe('introspection by sampling', () => {
     expect(fieldsOf(wide.dataSource, 'customers').vatNumber).toBeDefined();
 
     const client = new MingoClient('shop', documents);
-    const narrow = await createMongoDataSource({ uri: 'mongodb://unused/shop', sampleSize: 1 }, { client })(() => {});
+    const narrow = await createMongoDataSource(
+      { uri: 'mongodb://unused/shop', sampleSize: 1 },
+      { client },
+    )(silentLogger);
 
     expect(fieldsOf(narrow as MongoDataSource, 'customers').vatNumber).toBeUndefined();
   });

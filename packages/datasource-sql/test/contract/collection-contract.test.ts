@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeLibraryRecords, runCollectionContract } from '@platform/datasource-toolkit/testing';
+import { silentLogger } from '@platform/tooling/test-helpers';
 import Database from 'better-sqlite3';
 import { createSqlDataSource } from '../../src';
 
@@ -54,6 +55,6 @@ function makeLibraryDatabase(): string {
 
 describe('SQL collections on SQLite', () => {
   runCollectionContract({
-    makeDataSource: () => createSqlDataSource({ dialect: 'sqlite', filename: makeLibraryDatabase() })(() => {}),
+    makeDataSource: () => createSqlDataSource({ dialect: 'sqlite', filename: makeLibraryDatabase() })(silentLogger),
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Agent, createAgent, createDevelopmentUserToken } from '@platform/agent';
 import { createSqlDataSource } from '@platform/datasource-sql';
+import { silentLogger } from '@platform/tooling/test-helpers';
 import { createPostgresDatabase, describeWithService, type TestDatabase } from '@platform/tooling/test-services';
 import express from 'express';
 import { Client } from 'pg';
@@ -47,7 +48,7 @@ describeWithService('postgres', 'flattener plugins through a real agent over HTT
       offline: true,
       schemaPath: path.join(workDir, '.platform-schema.json'),
       typingsPath: path.join(workDir, 'typings.ts'),
-      logger: () => undefined,
+      logger: silentLogger,
     })
       .addDataSource(createSqlDataSource(database.uri))
       .customizeCollection('customers', (customers) =>

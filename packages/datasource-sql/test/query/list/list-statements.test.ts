@@ -9,10 +9,10 @@ import {
   Sort,
 } from '@platform/datasource-toolkit';
 import { makeCaller } from '@platform/datasource-toolkit/testing';
+import { silentLogger } from '@platform/tooling/test-helpers';
 import { createSqlDataSource } from '../../../src';
 import { type FixtureDatabase, setupFixtureDatabase } from '../../fixtures';
 
-const silent = () => undefined;
 const leaf = (field: string, operator: ConstructorParameters<typeof ConditionTreeLeaf>[1], value?: unknown) =>
   new ConditionTreeLeaf(field, operator, value);
 
@@ -23,7 +23,7 @@ describe('lists of one shape with other values', () => {
   let warm: DataSource;
   beforeAll(async () => {
     fixture = await setupFixtureDatabase('sqlite');
-    warm = await createSqlDataSource(fixture.params)(silent);
+    warm = await createSqlDataSource(fixture.params)(silentLogger);
   });
   afterAll(async () => {
     await warm.close?.();
@@ -65,7 +65,7 @@ describe('lists of one shape with other values', () => {
           sort: new Sort({ field: 'id', ascending: false }),
           page,
         });
-        const fresh = await createSqlDataSource(fixture.params)(silent);
+        const fresh = await createSqlDataSource(fixture.params)(silentLogger);
         const expected = await fresh.getCollection('books').list(makeCaller(), filter, projection);
         await fresh.close?.();
 
