@@ -6,7 +6,7 @@
 //   ours:      @platform/agent over @platform/datasource-sql, offline, from the workspace build
 //   floor:     a bare node:http server running the statements ours sends through `pg` (floor.cjs)
 // The three use pools of 10 connections. BENCH_AUTH_SECRET signs the tokens the first two verify.
-const { mkdtempSync } = require('node:fs');
+const { mkdtempSync, rmSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
@@ -19,7 +19,10 @@ const DB = {
 };
 const POOL_SIZE = 10;
 const authSecret = process.env.BENCH_AUTH_SECRET;
-const schemaPath = (prefix) => path.join(mkdtempSync(path.join(os.tmpdir(), prefix)), 'schema.json');
+// Each agent writes the schema it generates; the file goes with the process.
+const schemaDir = mkdtempSync(path.join(os.tmpdir(), `bench-${mode}-`));
+process.on('exit', () => rmSync(schemaDir, { recursive: true, force: true }));
+const schemaPath = path.join(schemaDir, 'schema.json');
 
 async function startReference() {
   const { createAgent } = require('@forestadmin/agent');
@@ -32,7 +35,7 @@ async function startReference() {
     // Permissions are fetched once and cached (15 minutes by default) instead of refreshed by
     // server-sent events, which the stand-in does not send.
     instantCacheRefresh: false,
-    schemaPath: schemaPath('bench-reference-'),
+    schemaPath,
     logger: () => undefined,
   })
     .addDataSource(
@@ -58,7 +61,7 @@ async function startOurs() {
     offline: true,
     envSecret: 'ab'.repeat(32),
     isProduction: false,
-    schemaPath: schemaPath('bench-ours-'),
+    schemaPath,
     logger: () => undefined,
     host: '127.0.0.1',
     port: 0,
