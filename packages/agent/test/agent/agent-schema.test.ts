@@ -1,6 +1,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
+import { sleep } from '@platform/tooling/test-helpers';
 import type { PlatformSchema } from '../../src';
 import { makeAgent, makeWorkDir, useSandboxPlatform } from '../factories/make-agent';
 
@@ -49,7 +50,7 @@ describe('agent schema file', () => {
     await first.agent.start();
     await first.agent.stop();
     const before = (await stat(schemaPath)).mtimeMs;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
 
     const second = libraryAgent();
     await second.agent.start();

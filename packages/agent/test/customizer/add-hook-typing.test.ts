@@ -1,9 +1,8 @@
 import { ConditionTreeLeaf, Filter } from '@platform/datasource-toolkit';
 import { makeCaller } from '@platform/datasource-toolkit/testing';
+import { silentLogger } from '@platform/tooling/test-helpers';
 import { DataSourceCustomizer } from '../../src';
 import { makeCountingLibrary } from '../factories/make-counting-library';
-
-const logger = () => {};
 
 // This file is type-checked with the package (`pnpm typecheck` covers test/): `addHook` narrows the
 // handler's context to the position and type given, as users expect in their editors.
@@ -16,7 +15,7 @@ describe('CollectionCustomizer.addHook', () => {
         for (const record of context.data) seen.push(String(record.title));
       }),
     );
-    const books = (await customizer.getDataSource(logger)).getCollection('books');
+    const books = (await customizer.getDataSource(silentLogger)).getCollection('books');
 
     await books.create(makeCaller(), [{ title: 'Kindred', price: 9, authorId: 1 }]);
 
@@ -33,7 +32,7 @@ describe('CollectionCustomizer.addHook', () => {
         filters.push(context.filter.conditionTree?.toPlainObject());
       }),
     );
-    const books = (await customizer.getDataSource(logger)).getCollection('books');
+    const books = (await customizer.getDataSource(silentLogger)).getCollection('books');
 
     await books.delete(makeCaller(), new Filter({ conditionTree: new ConditionTreeLeaf('id', 'Equal', 1) }));
 

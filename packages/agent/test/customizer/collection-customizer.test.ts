@@ -8,11 +8,10 @@ import {
   Sort,
 } from '@platform/datasource-toolkit';
 import { makeCaller, makeLibraryDataSource, makeLibraryRecords } from '@platform/datasource-toolkit/testing';
+import { silentLogger } from '@platform/tooling/test-helpers';
 import { DataSourceCustomizer } from '../../src';
 import { CollectionCustomizer } from '../../src/customizer/collection-customizer';
 import { makeCountingLibrary } from '../factories/make-counting-library';
-
-const logger = () => {};
 
 // With orphans: book 4 has no author, so relations and computed fields meet a null author.
 const makeLibrary = () => makeCountingLibrary(makeLibraryRecords({ withOrphans: true }));
@@ -21,7 +20,7 @@ async function build(customize: (books: CollectionCustomizer) => unknown, librar
   const customizer = new DataSourceCustomizer()
     .addDataSource(async () => library)
     .customizeCollection('books', customize);
-  const dataSource = await customizer.getDataSource(logger);
+  const dataSource = await customizer.getDataSource(silentLogger);
 
   return { books: dataSource.getCollection('books'), dataSource, library, customizer };
 }
@@ -56,7 +55,7 @@ describe('CollectionCustomizer', () => {
             getValues: (records) => records.map((record) => (record.book as RecordData).title),
           }),
         );
-      const reviews = (await customizer.getDataSource(logger)).getCollection('reviews');
+      const reviews = (await customizer.getDataSource(silentLogger)).getCollection('reviews');
 
       const records = await reviews.list(makeCaller(), new PaginatedFilter(), new Projection('id', 'bookTitle'));
 
@@ -75,7 +74,7 @@ describe('CollectionCustomizer', () => {
             })
             .addManyToOneRelation('nextBook', 'books', { foreignKey: 'nextBookId' }),
         );
-      const reviews = (await customizer.getDataSource(logger)).getCollection('reviews');
+      const reviews = (await customizer.getDataSource(silentLogger)).getCollection('reviews');
 
       const records = await reviews.list(makeCaller(), new PaginatedFilter(), new Projection('id', 'nextBook:title'));
 
@@ -266,7 +265,7 @@ describe('CollectionCustomizer', () => {
         },
         { files: [{ id: 1, content: Buffer.from('hi') }] },
       );
-      const dataSource = await new DataSourceCustomizer().addDataSource(async () => files).getDataSource(logger);
+      const dataSource = await new DataSourceCustomizer().addDataSource(async () => files).getDataSource(silentLogger);
 
       const records = await dataSource
         .getCollection('files')

@@ -1,9 +1,8 @@
 import { createInMemoryDataSource, type DataSource, PaginatedFilter, Projection } from '@platform/datasource-toolkit';
 import { makeCaller } from '@platform/datasource-toolkit/testing';
+import { silentLogger } from '@platform/tooling/test-helpers';
 import { type CollectionCustomizer, DataSourceCustomizer, type Plugin } from '../../src';
 import { makeCountingLibrary } from '../factories/make-counting-library';
-
-const logger = () => {};
 
 function moviesDataSource(): DataSource {
   return createInMemoryDataSource(
@@ -21,7 +20,7 @@ describe('DataSourceCustomizer', () => {
         .addDataSource(async () => makeCountingLibrary())
         .addDataSource(async () => moviesDataSource());
 
-      const dataSource = await customizer.getDataSource(logger);
+      const dataSource = await customizer.getDataSource(silentLogger);
 
       expect(names(dataSource)).toEqual([
         'authors',
@@ -44,7 +43,7 @@ describe('DataSourceCustomizer', () => {
           return makeCountingLibrary();
         });
 
-      await expect(customizer.getDataSource(logger)).rejects.toMatchObject({
+      await expect(customizer.getDataSource(silentLogger)).rejects.toMatchObject({
         name: 'ValidationError',
         message: expect.stringMatching(
           /Collection 'authors' of data source #2 \(loadLibraryAgain\) clashes .* data source #1 \(loadLibrary\)/,
@@ -79,7 +78,7 @@ describe('DataSourceCustomizer', () => {
           collection.addManyToOneRelation('book', 'books', { foreignKey: 'bookId' }),
         )
         .customizeCollection('books', (books) => books.addOneToManyRelation('stock', 'stock', { originKey: 'bookId' }));
-      const dataSource = await customizer.getDataSource(logger);
+      const dataSource = await customizer.getDataSource(silentLogger);
       library.reset();
 
       const records = await dataSource
@@ -104,7 +103,7 @@ describe('DataSourceCustomizer', () => {
         exclude: ['reviews'],
       });
 
-      expect(names(await customizer.getDataSource(logger))).toEqual(['books']);
+      expect(names(await customizer.getDataSource(silentLogger))).toEqual(['books']);
     });
 
     test('renames collections, and relations follow', async () => {
@@ -112,7 +111,7 @@ describe('DataSourceCustomizer', () => {
         rename: { authors: 'writers' },
       });
 
-      const dataSource = await customizer.getDataSource(logger);
+      const dataSource = await customizer.getDataSource(silentLogger);
 
       expect(names(dataSource)).toEqual(['writers', 'books', 'covers', 'reviews', 'tags', 'bookTags', 'events']);
       expect(dataSource.getCollection('books').schema.fields.author).toMatchObject({ foreignCollection: 'writers' });
@@ -123,7 +122,7 @@ describe('DataSourceCustomizer', () => {
         .addDataSource(async () => makeCountingLibrary())
         .addDataSource(async () => makeCountingLibrary(), { include: ['books'], rename: { books: 'archivedBooks' } });
 
-      expect(names(await customizer.getDataSource(logger))).toContain('archivedBooks');
+      expect(names(await customizer.getDataSource(silentLogger))).toContain('archivedBooks');
     });
 
     test('refuses malformed options at once', () => {
@@ -142,7 +141,7 @@ describe('DataSourceCustomizer', () => {
         include: ['movies'],
       });
 
-      await expect(customizer.getDataSource(logger)).rejects.toMatchObject({
+      await expect(customizer.getDataSource(silentLogger)).rejects.toMatchObject({
         name: 'NotFoundError',
         message: expect.stringContaining('Collections: authors, books, covers, reviews, tags, bookTags, events'),
       });
@@ -154,7 +153,7 @@ describe('DataSourceCustomizer', () => {
         throw failure;
       });
 
-      await expect(customizer.getDataSource(logger)).rejects.toMatchObject({
+      await expect(customizer.getDataSource(silentLogger)).rejects.toMatchObject({
         name: 'DataSourceLoadError',
         message: 'Could not load data source #1 (connectToWarehouse): connection refused',
         cause: failure,
@@ -175,7 +174,10 @@ describe('DataSourceCustomizer', () => {
       const factory = jest.fn(async () => makeCountingLibrary());
       const customizer = new DataSourceCustomizer().addDataSource(factory);
 
-      const [first, second] = await Promise.all([customizer.getDataSource(logger), customizer.getDataSource(logger)]);
+      const [first, second] = await Promise.all([
+        customizer.getDataSource(silentLogger),
+        customizer.getDataSource(silentLogger),
+      ]);
 
       expect(first).toBe(second);
       expect(factory).toHaveBeenCalledTimes(1);
@@ -192,7 +194,7 @@ describe('DataSourceCustomizer', () => {
         .use(plugin)
         .customizeCollection('books', () => order.push('after plugin'));
 
-      await customizer.getDataSource(logger);
+      await customizer.getDataSource(silentLogger);
 
       expect(order).toEqual(['plugin', 'queued by plugin', 'after plugin']);
     });
@@ -204,7 +206,7 @@ describe('DataSourceCustomizer', () => {
         .addDataSource(async () => makeCountingLibrary())
         .customizeCollection('movies', () => {});
 
-      await expect(customizer.getDataSource(logger)).rejects.toMatchObject({
+      await expect(customizer.getDataSource(silentLogger)).rejects.toMatchObject({
         name: 'NotFoundError',
         message:
           "Collection 'movies' does not exist. Collections: authors, books, covers, reviews, tags, bookTags, events.",
@@ -219,7 +221,7 @@ describe('DataSourceCustomizer', () => {
         .removeCollection('authors')
         .customizeCollection('books', (books) => books.importField('authorName', { path: 'author:name' }));
 
-      const dataSource = await customizer.getDataSource(logger);
+      const dataSource = await customizer.getDataSource(silentLogger);
       const [book] = await dataSource
         .getCollection('books')
         .list(makeCaller(), new PaginatedFilter(), new Projection('authorName'));
@@ -235,7 +237,7 @@ describe('DataSourceCustomizer', () => {
         .addDataSource(async () => makeCountingLibrary())
         .removeCollection('movies');
 
-      await expect(customizer.getDataSource(logger)).rejects.toMatchObject({
+      await expect(customizer.getDataSource(silentLogger)).rejects.toMatchObject({
         name: 'NotFoundError',
         message: expect.stringContaining('Collections: authors, books, covers, reviews, tags, bookTags, events'),
       });
@@ -249,9 +251,9 @@ describe('DataSourceCustomizer', () => {
         .addDataSource(async () => makeCountingLibrary())
         .use(plugin, { answer: 42 });
 
-      await customizer.getDataSource(logger);
+      await customizer.getDataSource(silentLogger);
 
-      expect(plugin).toHaveBeenCalledWith(customizer, null, { answer: 42 }, logger);
+      expect(plugin).toHaveBeenCalledWith(customizer, null, { answer: 42 }, silentLogger);
     });
 
     test('names a plugin that throws, keeping its error as cause', async () => {
@@ -262,7 +264,7 @@ describe('DataSourceCustomizer', () => {
           throw failure;
         });
 
-      await expect(customizer.getDataSource(logger)).rejects.toMatchObject({
+      await expect(customizer.getDataSource(silentLogger)).rejects.toMatchObject({
         name: 'PluginError',
         message: "Plugin 'addAudit' failed: boom",
         cause: failure,
@@ -276,7 +278,7 @@ describe('DataSourceCustomizer', () => {
           dataSource.customizeCollection('books', (books: CollectionCustomizer) => books.removeField('secret'));
         });
 
-      await expect(customizer.getDataSource(logger)).rejects.toMatchObject({
+      await expect(customizer.getDataSource(silentLogger)).rejects.toMatchObject({
         name: 'PluginError',
         message: expect.stringContaining("Plugin 'hideSecrets' failed: Unknown field 'secret' in 'books'"),
         cause: expect.objectContaining({ name: 'MissingFieldError' }),

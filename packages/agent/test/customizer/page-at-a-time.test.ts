@@ -1,10 +1,9 @@
 import { Page, PaginatedFilter, Projection, type RecordData } from '@platform/datasource-toolkit';
 import { makeCaller } from '@platform/datasource-toolkit/testing';
+import { silentLogger } from '@platform/tooling/test-helpers';
 import { DataSourceCustomizer } from '../../src';
 import type { CountingDataSource } from '../factories/counting-collection';
 import { makeCountingLibrary } from '../factories/make-counting-library';
-
-const logger = () => {};
 
 function bigLibrary(): CountingDataSource {
   const authors = Array.from({ length: 10 }, (_, index) => ({
@@ -48,7 +47,7 @@ describe('customization stack, a page at a time', () => {
           })
           .addOneToOneRelation('review', 'reviews', { originKey: 'bookId' }),
       );
-    const books = (await customizer.getDataSource(logger)).getCollection('books');
+    const books = (await customizer.getDataSource(silentLogger)).getCollection('books');
     library.reset();
 
     const records = await books.list(

@@ -7,10 +7,9 @@ import {
   Sort,
 } from '@platform/datasource-toolkit';
 import { makeCaller, makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
+import { silentLogger } from '@platform/tooling/test-helpers';
 import { DataSourceCustomizer } from '../../src';
 import { CountingDataSource } from '../factories/counting-collection';
-
-const logger = () => {};
 
 // Requests skip every layer where nothing is customized (CollectionDecorator), so that with no
 // customization the data source gets the caller's own filter and projection, and the caller the
@@ -26,7 +25,7 @@ describe('customization stack with no customization', () => {
       returned.push(records);
       return records;
     };
-    const dataSource = await new DataSourceCustomizer().addDataSource(async () => library).getDataSource(logger);
+    const dataSource = await new DataSourceCustomizer().addDataSource(async () => library).getDataSource(silentLogger);
 
     return { child: books, top: dataSource.getCollection('books'), returned };
   }

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createSqlDataSource } from '@platform/datasource-sql';
+import { silentLogger } from '@platform/tooling/test-helpers';
 import { createPostgresDatabase } from '@platform/tooling/test-services';
 import Database from 'better-sqlite3';
 import express from 'express';
@@ -129,7 +130,7 @@ function makeAgent(uri: string, schemaPath: string, gate: Gate): Agent {
     isProduction: false,
     offline: true,
     schemaPath,
-    logger: () => undefined,
+    logger: silentLogger,
     bodyLimit: BODY_LIMIT,
   })
     .addDataSource(createSqlDataSource(uri))
@@ -1064,7 +1065,7 @@ export function runAgentE2e(kind: E2eKind): void {
     let scopedApp: express.Express;
 
     beforeAll(async () => {
-      dataSource = await createSqlDataSource(database.uri)(() => undefined);
+      dataSource = await createSqlDataSource(database.uri)(silentLogger);
       scopedApp = express();
       scopedApp.use(
         createAgentRouter(() => dataSource, {
@@ -1072,7 +1073,7 @@ export function runAgentE2e(kind: E2eKind): void {
           authSecret: AUTH_SECRET,
           isProduction: false,
           useUnsafeActionEndpoint: false,
-          logger: () => undefined,
+          logger: silentLogger,
           permissions: { can: async () => {}, getScope: async (_caller, collection) => scopes[collection] ?? null },
         }),
       );

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createSqlDataSource } from '@platform/datasource-sql';
 import type { DataSource } from '@platform/datasource-toolkit';
+import { silentLogger } from '@platform/tooling/test-helpers';
 import Database from 'better-sqlite3';
 import { DataSourceCustomizer } from '../../src';
 
@@ -44,7 +45,7 @@ export async function makeToolLibrary(
 
   const customizer = new DataSourceCustomizer().addDataSource(createSqlDataSource(`sqlite:${file}`));
   customize(customizer);
-  const dataSource = await customizer.getDataSource(() => {});
+  const dataSource = await customizer.getDataSource(silentLogger);
 
   return {
     dataSource,

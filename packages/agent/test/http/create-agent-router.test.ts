@@ -1,4 +1,5 @@
 import { makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
+import { silentLogger } from '@platform/tooling/test-helpers';
 import express from 'express';
 import request from 'supertest';
 import { createAgentRouter } from '../../src/http/create-agent-router';
@@ -112,7 +113,7 @@ describe('createAgentRouter', () => {
         authSecret: AUTH_SECRET,
         isProduction: false,
         useUnsafeActionEndpoint: false,
-        logger: () => undefined,
+        logger: silentLogger,
       }),
     );
     const authorization = `Bearer ${await signToken()}`;

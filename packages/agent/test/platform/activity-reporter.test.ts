@@ -1,4 +1,5 @@
 import type { ActivityEntry } from '@platform/platform-contract';
+import { silentLogger, sleep } from '@platform/tooling/test-helpers';
 import { createActivityReporter } from '../../src/platform/activity-reporter';
 
 const entry = (userId: number): ActivityEntry => ({
@@ -8,8 +9,6 @@ const entry = (userId: number): ActivityEntry => ({
   collection: 'orders',
   occurredAt: new Date().toISOString(),
 });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('createActivityReporter', () => {
   test('sends batches of the size asked even while entries keep arriving during a send', async () => {
     const batches: number[] = [];
@@ -18,7 +17,7 @@ describe('createActivityReporter', () => {
         batches.push(entries.length);
         await sleep(30);
       },
-      logger: () => undefined,
+      logger: silentLogger,
       batchSize: 50,
       flushIntervalMs: 10_000,
     });
@@ -41,7 +40,7 @@ describe('createActivityReporter', () => {
         if (isDown) throw new Error('down');
         sent.push(...entries);
       },
-      logger: () => undefined,
+      logger: silentLogger,
       flushIntervalMs: 10_000,
     });
     reporter.record(entry(1));

@@ -1,3 +1,4 @@
+import { sleep } from '@platform/tooling/test-helpers';
 import { type ConnectedAgent, startConnectedAgent } from './connected-agent-fixture';
 
 describe('activity reported by a connected agent', () => {
@@ -56,7 +57,7 @@ describe('activity reported by a connected agent', () => {
 
   test('reports nothing for a refused request', async () => {
     platform.env.deny('Editor', 'orders', 'browse');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
 
     expect((await call('GET', '/orders')).status).toBe(403);
     await platform.agent.stop();
@@ -68,7 +69,7 @@ describe('activity reported by a connected agent', () => {
     expect((await call('GET', '/orders/3')).status).toBe(404);
     expect((await call('GET', '/orders/2')).status).toBe(200);
 
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await sleep(1_500);
 
     expect(platform.env.activity.map((entry) => entry.recordIds)).toContainEqual(['2']);
   });
@@ -78,7 +79,7 @@ describe('activity reported by a connected agent', () => {
     platform.env.startOutage();
 
     const response = await call('PUT', '/orders/2', { data: { amount: 7 } });
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await sleep(1_500);
     platform.env.endOutage();
     await platform.agent.stop();
 

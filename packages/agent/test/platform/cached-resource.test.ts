@@ -1,3 +1,4 @@
+import { silentLogger, sleep } from '@platform/tooling/test-helpers';
 import { CachedResource } from '../../src/platform/cached-resource';
 import type { PlatformStatus } from '../../src/platform/platform-status';
 import { controlClock, type TestClock } from '../factories/clock';
@@ -18,7 +19,7 @@ function makeResource(options: { refreshAfterMs?: number; maxAgeMs?: number; del
   const resource = new CachedResource(
     async () => {
       source.loads += 1;
-      await new Promise((resolve) => setTimeout(resolve, options.delayMs ?? 5));
+      await sleep(options.delayMs ?? 5);
       if (source.failure !== undefined) {
         status.failed(source.failure);
         throw source.failure;
@@ -30,7 +31,7 @@ function makeResource(options: { refreshAfterMs?: number; maxAgeMs?: number; del
       name: 'test data',
       refreshAfterMs: options.refreshAfterMs ?? 60_000,
       maxAgeMs: options.maxAgeMs ?? 300_000,
-      logger: () => undefined,
+      logger: silentLogger,
       status,
       backoff: { initialDelayMs: 1_000, maxDelayMs: 30_000 },
     },
@@ -41,8 +42,6 @@ function makeResource(options: { refreshAfterMs?: number; maxAgeMs?: number; del
 
   return { resource, source, status, down };
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('CachedResource.current', () => {
   test('answers nothing before the first fetch, then the fetched value without fetching again', async () => {

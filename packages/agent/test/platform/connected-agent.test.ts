@@ -1,3 +1,4 @@
+import { sleep } from '@platform/tooling/test-helpers';
 import { type ConnectedAgent, ORDERS, startConnectedAgent } from './connected-agent-fixture';
 
 describe('an agent connected to the platform', () => {
@@ -35,7 +36,7 @@ describe('an agent connected to the platform', () => {
 
   test('uses the role of the platform, not the one in the token', async () => {
     platform.env.deny('Editor', 'orders', 'browse');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
 
     expect((await get('/orders')).status).toBe(403);
   });
@@ -45,7 +46,7 @@ describe('an agent connected to the platform', () => {
     const list = () => fetch(`${platform.url}/orders`, { headers: { authorization } });
     expect((await list()).status).toBe(200);
     platform.env.removeUser(2);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
 
     const response = await list();
 
@@ -57,7 +58,7 @@ describe('an agent connected to the platform', () => {
 
   test('denies by default a collection no right was granted on', async () => {
     platform.env.setRole({ role: 'Editor', allowsEverything: false, collections: {}, charts: false });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
 
     expect((await get('/orders')).status).toBe(403);
   });
@@ -70,7 +71,7 @@ describe('an agent connected to the platform', () => {
     let status = 0;
     while (Date.now() - grantedAt < 1000 && status !== 204) {
       status = (await send('DELETE', '/orders/1', {})).status;
-      if (status !== 204) await new Promise((resolve) => setTimeout(resolve, 20));
+      if (status !== 204) await sleep(20);
     }
 
     expect(status).toBe(204);
@@ -110,7 +111,7 @@ describe('an agent connected to the platform', () => {
 
     test('keeps out-of-scope records from being deleted, one or all', async () => {
       platform.env.grant('Editor', 'orders', 'delete');
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await sleep(200);
 
       expect((await send('DELETE', '/orders/3', {})).status).toBe(404);
       expect((await send('DELETE', '/orders', { allRecords: true })).status).toBe(204);
@@ -148,7 +149,7 @@ describe('charts and actions of a connected agent', () => {
     expect((await post('/_charts/orderCount', {})).status).toBe(403);
 
     platform.env.setCharts('Editor', true);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
 
     expect((await post('/_charts/orderCount', {})).status).toBe(200);
   });
@@ -157,7 +158,7 @@ describe('charts and actions of a connected agent', () => {
     expect((await post('/_actions/orders/0/archive', { ids: [1] })).status).toBe(403);
 
     platform.env.grant('Editor', 'orders', { action: 'Archive' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
 
     expect((await post('/_actions/orders/0/archive', { ids: [1] })).status).toBe(200);
     expect((await post('/_actions/orders/0/archive', { ids: [3] })).status).toBe(404);

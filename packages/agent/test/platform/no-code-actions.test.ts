@@ -2,9 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPlatformServerSandbox } from '@platform/agent-testing';
+import { sleep } from '@platform/tooling/test-helpers';
 import { type ConnectedAgent, freePort, startConnectedAgent } from './connected-agent-fixture';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('experimental no-code actions', () => {
   let platform: ConnectedAgent;

@@ -1,6 +1,5 @@
+import { sleep } from '@platform/tooling/test-helpers';
 import { type ConnectedAgent, startConnectedAgent } from './connected-agent-fixture';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const started = Date.now();

@@ -1,7 +1,6 @@
 import { createPlatformServerSandbox } from '@platform/agent-testing';
+import { sleep } from '@platform/tooling/test-helpers';
 import { type ConnectedAgent, freePort, startConnectedAgent } from './connected-agent-fixture';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('an agent whose platform fails', () => {
   let platform: ConnectedAgent | undefined;

@@ -1,8 +1,7 @@
+import { sleep } from '@platform/tooling/test-helpers';
 import { burst } from './burst';
 import { type ConnectedAgent, startConnectedAgent } from './connected-agent-fixture';
 import { type FaultyPlatform, startFaultyPlatform } from './faulty-platform';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('what an agent answers when its platform fails', () => {
   let faulty: FaultyPlatform | undefined;

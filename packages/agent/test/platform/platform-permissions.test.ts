@@ -1,5 +1,6 @@
 import { makeCaller } from '@platform/datasource-toolkit/testing';
 import type { PlatformUser, Rendering, RolePermissions } from '@platform/platform-contract';
+import { silentLogger, sleep } from '@platform/tooling/test-helpers';
 import { CachedResource } from '../../src/platform/cached-resource';
 import { createPlatformPermissions } from '../../src/platform/platform-permissions';
 import { makePlatformStatus } from '../factories/platform-status';
@@ -24,13 +25,13 @@ function makeService(overrides: { roles?: RolePermissions[]; users?: PlatformUse
     name: 'test',
     refreshAfterMs: 60_000,
     maxAgeMs: 300_000,
-    logger: () => undefined,
+    logger: silentLogger,
     status: makePlatformStatus(),
   };
   const resource = <T>(kind: keyof typeof loads, load: () => T) =>
     new CachedResource(async () => {
       loads[kind] += 1;
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await sleep(10);
       return load();
     }, options);
   const platform: { roles: RolePermissions[]; users: PlatformUser[]; renderings: Rendering[] } = {

@@ -1,9 +1,9 @@
 import { EVENTS_PATH } from '@platform/platform-contract';
+import { sleep } from '@platform/tooling/test-helpers';
 import { controlClock, type TestClock } from '../factories/clock';
 import { type ConnectedAgent, startConnectedAgent } from './connected-agent-fixture';
 import { type FaultyPlatform, startFaultyPlatform } from './faulty-platform';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const FIVE_MINUTES = 300_000;
 
 describe('how long an agent grants from what it cached', () => {

@@ -1,11 +1,10 @@
 import { createPlatformServerSandbox, type PlatformServerSandbox } from '@platform/agent-testing';
+import { sleep } from '@platform/tooling/test-helpers';
 import type { TokenVerifier } from '../../src/http/auth/token-verifier';
 import { createPlatformTokenVerifier } from '../../src/platform/platform-token-verifier';
 import { makePlatformStatus } from '../factories/platform-status';
 import { type ConnectedAgent, startConnectedAgent } from './connected-agent-fixture';
 import { startFaultyPlatform } from './faulty-platform';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('createPlatformTokenVerifier', () => {
   let sandbox: PlatformServerSandbox;

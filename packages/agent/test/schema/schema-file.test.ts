@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
+import { sleep } from '@platform/tooling/test-helpers';
 import { buildSchema } from '../../src/schema/build-schema';
 import { readSchemaFile, writeSchemaFile } from '../../src/schema/schema-file';
 
@@ -31,7 +32,7 @@ describe('schema file', () => {
     const file = path.join(directory, '.platform-schema.json');
     expect(await writeSchemaFile(file, await schema())).toBe(true);
     const before = (await stat(file)).mtimeMs;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
 
     const wrote = await writeSchemaFile(file, await schema());
 

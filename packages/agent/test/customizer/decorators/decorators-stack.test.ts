@@ -1,7 +1,6 @@
+import { silentLogger } from '@platform/tooling/test-helpers';
 import { DecoratorsStack } from '../../../src/customizer/decorators/decorators-stack';
 import { makeCountingLibrary } from '../../factories/make-counting-library';
-
-const logger = () => {};
 
 /** The class names of the layers from the top of the stack down to the data source. */
 function layerNames(stack: DecoratorsStack): string[] {
@@ -56,7 +55,7 @@ describe('DecoratorsStack', () => {
       order.push(2);
     });
 
-    await stack.applyQueuedCustomizations(logger);
+    await stack.applyQueuedCustomizations(silentLogger);
 
     expect(order).toEqual([1, 2]);
   });
@@ -74,7 +73,7 @@ describe('DecoratorsStack', () => {
       order.push('second');
     });
 
-    await stack.applyQueuedCustomizations(logger);
+    await stack.applyQueuedCustomizations(silentLogger);
 
     expect(order).toEqual(['first', 'queued by first', 'second']);
   });
@@ -84,9 +83,9 @@ describe('DecoratorsStack', () => {
     const customization = jest.fn();
     stack.queueCustomization(customization);
 
-    await stack.applyQueuedCustomizations(logger);
+    await stack.applyQueuedCustomizations(silentLogger);
 
-    expect(customization).toHaveBeenCalledWith(logger);
+    expect(customization).toHaveBeenCalledWith(silentLogger);
   });
 
   test('stops at the first customization that fails', async () => {
@@ -97,7 +96,7 @@ describe('DecoratorsStack', () => {
     });
     stack.queueCustomization(after);
 
-    await expect(stack.applyQueuedCustomizations(logger)).rejects.toThrow('broken');
+    await expect(stack.applyQueuedCustomizations(silentLogger)).rejects.toThrow('broken');
     expect(after).not.toHaveBeenCalled();
   });
 });

@@ -11,6 +11,7 @@ import {
   Sort,
 } from '@platform/datasource-toolkit';
 import { makeCaller } from '@platform/datasource-toolkit/testing';
+import { silentLogger } from '@platform/tooling/test-helpers';
 import { DataSourceCustomizer } from '../../../src';
 import { CountingDataSource } from '../../factories/counting-collection';
 
@@ -74,7 +75,7 @@ export function runCustomizedLibrarySuite(makeFactory: () => DataSourceFactory):
       .customizeCollection('reviews', (reviews) =>
         reviews.addManyToOneRelation('book', 'books', { foreignKey: 'book_id' }),
       );
-    dataSource = await customizer.getDataSource(() => {});
+    dataSource = await customizer.getDataSource(silentLogger);
   });
 
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TooManyRequestsError } from '@platform/datasource-toolkit';
+import { sleep } from '@platform/tooling/test-helpers';
 import request from 'supertest';
 import { makeGeneratedDataSource } from '../../factories/generated-data-source';
 import { makeApp } from '../../factories/make-app';
@@ -21,8 +22,6 @@ async function listen(app: http.RequestListener): Promise<{ url: string; close: 
       }),
   };
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('CSV export', () => {
   test('writes a header row of the projection, relation columns flattened, dates in ISO', async () => {

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeCaller, makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
+import { silentLogger } from '@platform/tooling/test-helpers';
 import express, { type RequestHandler } from 'express';
 import { DataSourceCustomizer } from '../../../src/customizer/data-source-customizer';
 import { createDevelopmentPermissions } from '../../../src/http/permissions/development-permissions';
@@ -61,7 +62,7 @@ async function startUnauthenticatedMcpServer(): Promise<Server> {
       acceptsAgentTokens: false,
       authority: undefined,
       ownListenerPort: () => undefined,
-      logger: () => undefined,
+      logger: silentLogger,
       serverInfo: { name: '@platform/agent', version: 'conformance' },
       authenticate: authenticateEveryone,
     }),

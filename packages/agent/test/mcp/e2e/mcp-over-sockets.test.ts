@@ -9,6 +9,7 @@ import {
   type SandboxEnvironment,
 } from '@platform/agent-testing';
 import { createSqlDataSource } from '@platform/datasource-sql';
+import { silentLogger, sleep } from '@platform/tooling/test-helpers';
 import { createPostgresDatabase, describeWithService } from '@platform/tooling/test-services';
 import Database from 'better-sqlite3';
 import { Client as PgClient } from 'pg';
@@ -98,7 +99,7 @@ function describeMcpOver(kind: string, open: () => Promise<SqlTarget>): void {
         port: 0,
         host: '127.0.0.1',
         schemaPath: path.join(dir, '.platform-schema.json'),
-        logger: () => undefined,
+        logger: silentLogger,
       })
         .addDataSource(createSqlDataSource(target.uri))
         .mountAiMcpServer({ port: 0 });
@@ -224,7 +225,7 @@ function describeMcpOver(kind: string, open: () => Promise<SqlTarget>): void {
       // The agent sends its activity in batches, at least every second.
       const deadline = Date.now() + 5_000;
       while (!env.activity.some((entry) => entry.collection === 'orders') && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await sleep(50);
       }
 
       const fromMcp = env.activity.filter((entry) => entry.via === 'mcp');

@@ -4,6 +4,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { DataSource, Logger } from '@platform/datasource-toolkit';
 import { makeCaller } from '@platform/datasource-toolkit/testing';
+import { silentLogger } from '@platform/tooling/test-helpers';
 import type { PermissionService } from '../../../src/http/permissions/permission-service';
 import { MCP_TOOL_NAMES, type McpToolName, registerMcpTools } from '../../../src/mcp/tools';
 import { makeSelectivePermissions } from '../../factories/selective-permissions';
@@ -31,7 +32,7 @@ export async function connectToolClient(dataSource: DataSource, options: ToolCli
       dataSource,
       permissions: options.permissions ?? makeSelectivePermissions(),
       caller: makeCaller({ id: 7, email: 'ada@example.com', via: 'mcp' }),
-      logger: options.logger ?? (() => {}),
+      logger: options.logger ?? silentLogger,
     },
     new Set(options.enabled ?? MCP_TOOL_NAMES),
   );

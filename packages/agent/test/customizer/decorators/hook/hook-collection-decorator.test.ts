@@ -1,4 +1,5 @@
 import { Aggregation, ConditionTreeLeaf, Filter, PaginatedFilter, Projection } from '@platform/datasource-toolkit';
+import { sleep } from '@platform/tooling/test-helpers';
 import type { HookContext } from '../../../../src/customizer/decorators/hook/types';
 import { createBooks, makeCaller } from './hook-fixtures';
 
@@ -102,7 +103,7 @@ describe('HookCollectionDecorator', () => {
       const { books, child } = createBooks();
       const events: string[] = [];
       const record = (event: string) => async () => {
-        await new Promise((resolve) => setTimeout(resolve, event === 'before 1' ? 10 : 0));
+        await sleep(event === 'before 1' ? 10 : 0);
         events.push(`${event} (child calls: ${child.calls.length})`);
       };
       books.addHook('Before', 'Update', record('before 1'));

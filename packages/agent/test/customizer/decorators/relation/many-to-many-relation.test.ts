@@ -1,4 +1,5 @@
 import { createInMemoryDataSource, type DataSource, type RecordData } from '@platform/datasource-toolkit';
+import { silentLogger } from '@platform/tooling/test-helpers';
 import request from 'supertest';
 import { type CollectionCustomizer, DataSourceCustomizer } from '../../../../src';
 import { makeApp } from '../../../factories/make-app';
@@ -52,7 +53,7 @@ async function serveShelf(customize: (customizer: DataSourceCustomizer) => DataS
     .customizeCollection('tags', (tags: CollectionCustomizer) =>
       tags.addManyToManyRelation('books', 'books', 'bookTags', { originKey: 'tagId', foreignKey: 'bookId' }),
     );
-  const dataSource = await customize(customizer).getDataSource(() => {});
+  const dataSource = await customize(customizer).getDataSource(silentLogger);
   const { app, authorization } = await makeApp({ dataSource });
   const agent = request(app);
 
