@@ -1,5 +1,6 @@
-import { createInMemoryDataSource, type InMemoryCollectionDefinition } from '@platform/datasource-toolkit';
-import { CountingDataSource } from '../../../factories/counting-collection';
+import type { InMemoryCollectionDefinition } from '@platform/datasource-toolkit';
+import type { CountingDataSource } from '../../../factories/counting-collection';
+import { makeBooksLibrary } from '../../../factories/make-books-library';
 
 export const ISBN = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
@@ -7,28 +8,7 @@ export { makeCaller } from '@platform/datasource-toolkit/testing';
 
 /** `books` (not natively searchable unless told) with a ManyToOne `author`. */
 export function createLibrary(books: Partial<InMemoryCollectionDefinition> = {}): CountingDataSource {
-  const dataSource = createInMemoryDataSource(
-    {
-      books: {
-        fields: {
-          id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
-          title: { type: 'Column', columnType: 'String' },
-          isbn: { type: 'Column', columnType: 'Uuid' },
-          status: { type: 'Column', columnType: 'Enum', enumValues: ['draft', 'live'] },
-          publishedAt: { type: 'Column', columnType: 'Date' },
-          authorId: { type: 'Column', columnType: 'Number' },
-          author: { type: 'ManyToOne', foreignCollection: 'authors', foreignKey: 'authorId', foreignKeyTarget: 'id' },
-        },
-        searchable: false,
-        ...books,
-      },
-      authors: {
-        fields: {
-          id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
-          name: { type: 'Column', columnType: 'String' },
-        },
-      },
-    },
+  return makeBooksLibrary(
     {
       authors: [
         { id: 1, name: 'Ursula Le Guin' },
@@ -41,7 +21,16 @@ export function createLibrary(books: Partial<InMemoryCollectionDefinition> = {})
         { id: 42, title: 'Look to Windward', status: 'draft', authorId: 2 },
       ],
     },
+    {
+      books: {
+        fields: {
+          isbn: { type: 'Column', columnType: 'Uuid' },
+          status: { type: 'Column', columnType: 'Enum', enumValues: ['draft', 'live'] },
+          publishedAt: { type: 'Column', columnType: 'Date' },
+        },
+        searchable: false,
+        ...books,
+      },
+    },
   );
-
-  return new CountingDataSource(dataSource);
 }

@@ -1,7 +1,6 @@
-import { createInMemoryDataSource } from '@platform/datasource-toolkit';
 import { DataSourceDecorator } from '../../../../src/customizer/decorators/data-source-decorator';
 import { WriteCollectionDecorator } from '../../../../src/customizer/decorators/write/write-collection-decorator';
-import { CountingDataSource } from '../../../factories/counting-collection';
+import { makeBooksLibrary } from '../../../factories/make-books-library';
 
 export { makeCaller } from '@platform/datasource-toolkit/testing';
 
@@ -10,27 +9,33 @@ export { makeCaller } from '@platform/datasource-toolkit/testing';
  * profiles; every collection wrapped in the write layer, over counted in-memory collections.
  */
 export function createLibrary() {
-  const counting = new CountingDataSource(
-    createInMemoryDataSource(
-      {
-        books: {
-          fields: {
-            id: { type: 'Column', columnType: 'Number', isPrimaryKey: true, isAutoIncrement: true },
-            title: { type: 'Column', columnType: 'String' },
-            subtitle: { type: 'Column', columnType: 'String' },
-            label: { type: 'Column', columnType: 'String', isReadOnly: true },
-            authorId: { type: 'Column', columnType: 'Number' },
-            author: { type: 'ManyToOne', foreignCollection: 'authors', foreignKey: 'authorId', foreignKeyTarget: 'id' },
-          },
+  const counting = makeBooksLibrary(
+    {
+      authors: [
+        { id: 1, name: 'Ursula' },
+        { id: 2, name: 'Iain' },
+      ],
+      profiles: [{ id: 1, bio: 'Earthsea', authorId: 1 }],
+      books: [
+        { id: 1, title: 'The Dispossessed', authorId: 1 },
+        { id: 2, title: 'Excession', authorId: 2 },
+        { id: 3, title: 'Untitled' },
+      ],
+    },
+    {
+      books: {
+        fields: {
+          subtitle: { type: 'Column', columnType: 'String' },
+          label: { type: 'Column', columnType: 'String', isReadOnly: true },
         },
-        authors: {
-          fields: {
-            id: { type: 'Column', columnType: 'Number', isPrimaryKey: true, isAutoIncrement: true },
-            name: { type: 'Column', columnType: 'String' },
-            profile: { type: 'OneToOne', foreignCollection: 'profiles', originKey: 'authorId', originKeyTarget: 'id' },
-            books: { type: 'OneToMany', foreignCollection: 'books', originKey: 'authorId', originKeyTarget: 'id' },
-          },
+      },
+      authors: {
+        fields: {
+          profile: { type: 'OneToOne', foreignCollection: 'profiles', originKey: 'authorId', originKeyTarget: 'id' },
+          books: { type: 'OneToMany', foreignCollection: 'books', originKey: 'authorId', originKeyTarget: 'id' },
         },
+      },
+      others: {
         profiles: {
           fields: {
             id: { type: 'Column', columnType: 'Number', isPrimaryKey: true, isAutoIncrement: true },
@@ -39,19 +44,7 @@ export function createLibrary() {
           },
         },
       },
-      {
-        authors: [
-          { id: 1, name: 'Ursula' },
-          { id: 2, name: 'Iain' },
-        ],
-        profiles: [{ id: 1, bio: 'Earthsea', authorId: 1 }],
-        books: [
-          { id: 1, title: 'The Dispossessed', authorId: 1 },
-          { id: 2, title: 'Excession', authorId: 2 },
-          { id: 3, title: 'Untitled' },
-        ],
-      },
-    ),
+    },
   );
   const dataSource = new DataSourceDecorator(counting, WriteCollectionDecorator);
 
