@@ -1,8 +1,8 @@
-import pino from 'pino';
 import request from 'supertest';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config/config';
 import { createPostgresPrismaClient } from '../src/db/create-prisma-client';
+import { silentLogger } from './helpers/silent-logger';
 import { createTestContext, describeEachDatabase, type TestContext } from './helpers/test-context';
 
 describeEachDatabase('createApp', (kind) => {
@@ -104,7 +104,7 @@ describe('createApp without a database', () => {
 function contextTemplate() {
   return {
     config: loadConfig({}),
-    logger: pino({ level: 'silent' }),
+    logger: silentLogger(),
     now: () => new Date(),
   };
 }

@@ -14,8 +14,7 @@ import { migrationStatus } from '../src/db/migrator/migrator';
 import { rateLimitConnectionName } from '../src/public-api/rate-limit/rate-limit-store';
 import { startServer } from '../src/server';
 import { copyPGliteTemplateTo } from './helpers/pglite-template';
-
-const silent = pino({ level: 'silent' });
+import { silentLogger } from './helpers/silent-logger';
 
 describe('startServer with the embedded database', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-api-server-'));
@@ -24,7 +23,7 @@ describe('startServer with the embedded database', () => {
   test('creates and migrates the data directory at first start, serves, then closes it', async () => {
     const config = loadConfig({ PORT: '0', PLATFORM_DATA_DIR: path.join(dataDir, 'data') });
 
-    const server = await startServer(config, { logger: silent, handleSignals: false });
+    const server = await startServer(config, { logger: silentLogger(), handleSignals: false });
     const ready = await fetch(`${server.url}/ready`);
     await server.close();
 
@@ -39,7 +38,7 @@ describe('startServer with the embedded database', () => {
       PLATFORM_MIGRATE_ON_START: 'false',
     });
 
-    const server = await startServer(config, { logger: silent, handleSignals: false });
+    const server = await startServer(config, { logger: silentLogger(), handleSignals: false });
     const document = (await (await fetch(`${server.url}/v1/openapi.json`)).json()) as { servers: { url: string }[] };
     await server.close();
 
@@ -51,7 +50,7 @@ describe('startServer with the embedded database', () => {
   test('starts again on the existing data directory', async () => {
     const config = loadConfig({ PORT: '0', PLATFORM_DATA_DIR: path.join(dataDir, 'data') });
 
-    const server = await startServer(config, { logger: silent, handleSignals: false });
+    const server = await startServer(config, { logger: silentLogger(), handleSignals: false });
     const organizations = await server.context.prisma.organization.count();
     await server.close();
 
@@ -69,7 +68,7 @@ describeWithService('postgres', 'startServer with PostgreSQL', () => {
   test('migrates at start when PLATFORM_MIGRATE_ON_START is true', async () => {
     const config = loadConfig({ PORT: '0', DATABASE_URL: database.uri, PLATFORM_MIGRATE_ON_START: 'true' });
 
-    const server = await startServer(config, { logger: silent, handleSignals: false });
+    const server = await startServer(config, { logger: silentLogger(), handleSignals: false });
     const ready = await fetch(`${server.url}/ready`);
     await server.close();
 
@@ -101,7 +100,7 @@ describeWithService('postgres', 'startServer with PostgreSQL', () => {
       PLATFORM_MIGRATE_ON_START: 'true',
     });
 
-    await expect(startServer(config, { logger: silent, handleSignals: false })).rejects.toThrow();
+    await expect(startServer(config, { logger: silentLogger(), handleSignals: false })).rejects.toThrow();
   });
 });
 
@@ -123,7 +122,7 @@ describeWithService('redis', 'startServer with REDIS_URL', () => {
 
   test('close() also closes the rate limiter connection to Redis', async () => {
     const config = loadConfig({ PORT: '0', PLATFORM_DATA_DIR: path.join(dataDir, 'data'), REDIS_URL: redisUrl() });
-    const server = await startServer(config, { logger: silent, handleSignals: false });
+    const server = await startServer(config, { logger: silentLogger(), handleSignals: false });
     await fetch(`${server.url}/v1/openapi.json`);
     const whileServing = await rateLimitConnections();
 

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { EVENTS_HEARTBEAT_SECONDS, EVENTS_PATH, SECRET_HEADER } from '@platform/platform-contract';
 import { openEventStream } from '@platform/platform-contract/testing';
 import { describeWithService } from '@platform/tooling/test-services';
-import pino from 'pino';
 import { addNoCodeAction, grantCollectionRights } from '../../src/agents/agent-admin-service';
 import { loadConfig } from '../../src/config/config';
 import { startServer } from '../../src/server';
@@ -12,6 +11,7 @@ import { runCliCaptured } from '../cli/run-cli';
 import { type AgentWorld, seedAgentWorld } from '../factories/agent-factory';
 import { copyPGliteTemplateTo } from '../helpers/pglite-template';
 import { createMigratedPostgresDatabase } from '../helpers/postgres-template';
+import { silentLogger } from '../helpers/silent-logger';
 import { describeEachDatabase } from '../helpers/test-context';
 import { type AgentPlatform, startAgentPlatform } from './agent-platform';
 
@@ -137,13 +137,12 @@ describe('agent events on the embedded database', () => {
 });
 
 describe('server shutdown with open event streams', () => {
-  const silent = pino({ level: 'silent' });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-api-events-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   async function closesQuickly(env: Record<string, string>) {
     const server = await startServer(loadConfig({ PORT: '0', PLATFORM_SHUTDOWN_TIMEOUT_MS: '20000', ...env }), {
-      logger: silent,
+      logger: silentLogger(),
       handleSignals: false,
     });
     const world = await seedAgentWorld(server.context);

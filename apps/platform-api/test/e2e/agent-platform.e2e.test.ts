@@ -19,6 +19,8 @@ import { type RunningServer, serve } from '../../src/http/serve';
 import { runCliCaptured } from '../cli/run-cli';
 import { type AgentWorld, seedAgentWorld } from '../factories/agent-factory';
 import { issueToken } from '../factories/token-factory';
+import { silentAgentLogger } from '../helpers/silent-logger';
+import { sleep } from '../helpers/sleep';
 import { createTestContext, type DatabaseKind, describeEachDatabase, type TestContext } from '../helpers/test-context';
 
 /**
@@ -54,8 +56,6 @@ async function freePort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Calls `attempt` until it returns `expected` or `withinMs` passes; resolves to the last value and the time taken. */
 async function pollFor<T>(
@@ -143,7 +143,7 @@ describeEachDatabase('a real agent connected to a real platform-api', (kind: Dat
       host: '127.0.0.1',
       port: options.port,
       schemaPath: path.join(dir, '.platform-schema.json'),
-      logger: () => undefined,
+      logger: silentAgentLogger,
       ...(options.platformCache ? { platformCache: options.platformCache } : {}),
     }).addDataSource(createSqlDataSource(`sqlite:${sqliteFile}`));
     agents.push(started);

@@ -19,6 +19,8 @@ import { type RunningServer, serve } from '../../src/http/serve';
 import { runCliCaptured } from '../cli/run-cli';
 import { type AgentWorld, seedAgentWorld } from '../factories/agent-factory';
 import { issueToken } from '../factories/token-factory';
+import { silentAgentLogger } from '../helpers/silent-logger';
+import { sleep } from '../helpers/sleep';
 import { createTestContext, type DatabaseKind, describeEachDatabase, type TestContext } from '../helpers/test-context';
 
 /**
@@ -146,7 +148,7 @@ describeWithChromium('an MCP client authorized by platform-api through the agent
       host: '127.0.0.1',
       port,
       schemaPath: path.join(dir, '.platform-schema.json'),
-      logger: () => undefined,
+      logger: silentAgentLogger,
     })
       .addDataSource(createSqlDataSource(`sqlite:${sqliteFile}`))
       .mountAiMcpServer({ port });
@@ -253,7 +255,7 @@ describeWithChromium('an MCP client authorized by platform-api through the agent
     };
     let entries = await read();
     for (const deadline = Date.now() + 5_000; entries.length === 0 && Date.now() < deadline; ) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sleep(100);
       entries = await read();
     }
 

@@ -10,6 +10,7 @@ import createClient from 'openapi-fetch';
 import { chromium } from 'playwright-core';
 import { packageRoot } from '../../src/db/package-root';
 import type { DemoSetup } from '../../src/demo/demo-setup';
+import { sleep } from '../helpers/sleep';
 import type { paths } from './generated/public-api';
 
 // The scenario a newcomer follows, over real sockets: `npm start`'s quickstart (platform-api with the
@@ -58,8 +59,6 @@ function readyLine(child: ChildProcess, stderr: string[]): Promise<Ready> {
     child.once('exit', (code) => reject(new Error(`quickstart exited with ${code}:\n${stderr.slice(-30).join('\n')}`)));
   });
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the quickstart scenario, as a newcomer follows it', () => {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'platform-quickstart-'));

@@ -1,6 +1,7 @@
 import type { RunView } from '../../src/workflows/workflow-run-view';
 import { issueToken } from '../factories/token-factory';
 import { seedWorkflow } from '../factories/workflow-factory';
+import { sleep } from '../helpers/sleep';
 import { describeEachDatabase } from '../helpers/test-context';
 import { type ExecutorWorld, startExecutorWorld } from '../workflows/executor/executor-world';
 
@@ -39,7 +40,7 @@ describeEachDatabase('workflow webhook, end to end with a real agent', (kind) =>
     for (;;) {
       const run = await follow(runId);
       if (run.status === 'succeeded' || run.status === 'failed' || Date.now() - startedAt > 20_000) return run;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await sleep(50);
     }
   };
 
@@ -86,7 +87,7 @@ describeEachDatabase('workflow webhook, end to end with a real agent', (kind) =>
     // The agent sends its activity in batches, every second.
     let activity = await activityOfRecord();
     for (const startedAt = Date.now(); activity.length < 2 && Date.now() - startedAt < 5_000; ) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sleep(100);
       activity = await activityOfRecord();
     }
     expect(activity.map((entry) => entry.action).sort()).toEqual(['update', 'workflow.run']);

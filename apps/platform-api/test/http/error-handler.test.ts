@@ -10,6 +10,7 @@ import {
   ValidationError,
 } from '../../src/errors';
 import { createErrorHandler, notFoundHandler } from '../../src/http/error-handler';
+import { silentLogger } from '../helpers/silent-logger';
 
 /** An app whose only route throws `error`, behind the real handlers; logs are captured. */
 function appThrowing(error: unknown) {
@@ -117,7 +118,7 @@ describe('createErrorHandler', () => {
 describe('notFoundHandler', () => {
   test('hands an unmatched request to the error handler, which writes the 404', async () => {
     const seen: string[] = [];
-    const logger = pino({ level: 'silent' });
+    const logger = silentLogger();
     const app = express();
     app.use(notFoundHandler());
     app.use(((error, _req, _res, next) => {

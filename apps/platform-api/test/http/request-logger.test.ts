@@ -6,6 +6,7 @@ import express from 'express';
 import request from 'supertest';
 import { requestLogger } from '../../src/http/request-logger';
 import { createLogger } from '../../src/logger';
+import { sleep } from '../helpers/sleep';
 
 interface LogLine {
   readonly level: number;
@@ -47,7 +48,7 @@ function loggedApp(level: 'trace' | 'warn' = 'trace') {
 }
 
 /** Lines are written synchronously by pino, but the completion one only once the response is done. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+const settle = () => sleep(20);
 
 describe('requestLogger', () => {
   test('logs one "request completed" line at info with the request, the response and the time taken', async () => {
@@ -133,7 +134,7 @@ describe('requestLogger', () => {
       client.on('error', () => {
         // the socket is destroyed on purpose
       });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sleep(100);
       client.destroy();
       for (let attempt = 0; attempt < 50 && lines.length === 0; attempt += 1) await settle();
 

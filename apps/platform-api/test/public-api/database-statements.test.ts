@@ -6,6 +6,7 @@ import { createPublicApiDocument } from '../../src/public-api';
 import { checksumOf, TOKEN_PREFIX } from '../../src/tokens/token-format';
 import { issueToken } from '../factories/token-factory';
 import { seedWorld, type World } from '../factories/world-factory';
+import { sleep } from '../helpers/sleep';
 import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
 import { createPublicApiClient, type PublicApiClient } from './helpers/public-api-client';
 
@@ -85,7 +86,7 @@ describeEachDatabase('public API: database statements per request', (kind) => {
     const api = appWith(100, 100);
     const token = (await issueToken(testContext.context, world.project, world.admin)).value;
     await api.get(notes(), token); // records the token's use (a background write, once a minute)
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
     statements.reset();
 
     const response = await api.get(notes(), token);
@@ -98,7 +99,7 @@ describeEachDatabase('public API: database statements per request', (kind) => {
     const api = appWith(1, 100);
     const token = (await issueToken(testContext.context, world.project, world.admin)).value;
     await api.get(notes(), token);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
     statements.reset();
 
     const refused = await api.get(notes(), token);

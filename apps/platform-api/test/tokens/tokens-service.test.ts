@@ -7,6 +7,7 @@ import { createToken, listTokens, revokeToken } from '../../src/tokens/tokens-se
 import { seedProject } from '../factories/project-factory';
 import { createTestClock } from '../factories/test-clock';
 import { seedUser, setRole } from '../factories/user-factory';
+import { sleep } from '../helpers/sleep';
 import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
 
 const validInput: CreateTokenInput = { name: 'SIEM export', scopes: ['admin_logs:read'], permissionLevel: 'read-only' };
@@ -30,7 +31,7 @@ async function waitForLockWait(client: pg.Client): Promise<void> {
        WHERE datname = current_database() AND wait_event_type = 'Lock'`,
     );
     if ((rows[0]?.waiting ?? 0) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    await sleep(25);
   }
   throw new Error('the creation never waited for the membership row');
 }

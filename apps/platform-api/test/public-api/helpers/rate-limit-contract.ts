@@ -4,6 +4,7 @@ import type { Config } from '../../../src/config/config';
 import { createPublicApiDocument } from '../../../src/public-api';
 import { issueToken } from '../../factories/token-factory';
 import { seedWorld, type World } from '../../factories/world-factory';
+import { sleep } from '../../helpers/sleep';
 import type { TestContext } from '../../helpers/test-context';
 import { createPublicApiClient, type PublicApiClient } from './public-api-client';
 
@@ -12,8 +13,6 @@ export interface RateLimitContractOptions {
   readonly open: () => Promise<TestContext>;
   readonly close?: () => Promise<void>;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The public API's rate-limit behaviour, whatever the store: run once over the memory store and

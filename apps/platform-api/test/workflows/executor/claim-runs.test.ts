@@ -4,6 +4,7 @@ import type { AppContext } from '../../../src/context';
 import { createPostgresPrismaClient } from '../../../src/db/create-prisma-client';
 import { createWorkflowWorker } from '../../../src/workflows/executor/workflow-worker';
 import { seedRuns, seedWorkflowOnRendering } from '../../factories/workflow-factory';
+import { sleep } from '../../helpers/sleep';
 import { type ExecutorWorld, startExecutorWorld } from './executor-world';
 
 const RUNS = 1_000;
@@ -49,7 +50,7 @@ describeWithService('postgres', 'claiming runs from two workers [postgres]', () 
     const deadline = Date.now() + 100_000;
     let finished = 0;
     while (finished < RUNS && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await sleep(200);
       finished = await context.prisma.workflowRun.count({
         where: { workflowId: workflow.id, status: { in: ['Succeeded', 'Failed'] } },
       });

@@ -14,6 +14,8 @@ import { createWorkflowWorker, type WorkflowWorker } from '../../../src/workflow
 import type { WorkflowStep } from '../../../src/workflows/workflow-schemas';
 import { type AgentPlatform, startAgentPlatform } from '../../agents/agent-platform';
 import { seedRun, seedWorkflowOnRendering } from '../../factories/workflow-factory';
+import { silentAgentLogger } from '../../helpers/silent-logger';
+import { sleep } from '../../helpers/sleep';
 import type { DatabaseKind } from '../../helpers/test-context';
 
 const AUTH_SECRET = 'executor-auth-secret-of-at-least-32-characters';
@@ -116,7 +118,7 @@ export async function startExecutorWorld(
     host: '127.0.0.1',
     port: 0,
     schemaPath: path.join(dir, '.platform-schema.json'),
-    logger: () => undefined,
+    logger: silentAgentLogger,
   })
     .addDataSource(createSqlDataSource(`sqlite:${sqliteFile}`))
     .customizeCollection('orders', (orders) =>
@@ -168,7 +170,7 @@ export async function startExecutorWorld(
               values: {},
               callerId: actionContext.caller.id,
             });
-            await new Promise((resolve) => setTimeout(resolve, control.slowMs));
+            await sleep(control.slowMs);
             return result.success('slowly');
           },
         }),
@@ -234,7 +236,7 @@ export async function startExecutorWorld(
       for (;;) {
         const run = await loadRunWithSteps(platform, runId);
         if (run.status === 'Succeeded' || run.status === 'Failed' || Date.now() - startedAt > withinMs) return run;
-        await new Promise((resolve) => setTimeout(resolve, 25));
+        await sleep(25);
       }
     },
     readOrder(id) {

@@ -1,3 +1,4 @@
+import { sleep } from '../../helpers/sleep';
 import { describeEachDatabase } from '../../helpers/test-context';
 import { type ExecutorWorld, startExecutorWorld } from './executor-world';
 
@@ -84,7 +85,7 @@ describeEachDatabase('workflow run leases', (kind) => {
     const runId = await world.queueRun([{ kind: 'action', action: 'Slow' }], '1');
     const worker = await world.startWorker({ workerId: 'loser', leaseMs: 300 });
     const deadline = Date.now() + 10_000;
-    while (world.actionCalls.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (world.actionCalls.length === 0 && Date.now() < deadline) await sleep(20);
     expect(world.actionCalls).toHaveLength(1);
 
     // Another worker took the run over (as after an expired lease): the heartbeat finds it gone.
@@ -92,7 +93,7 @@ describeEachDatabase('workflow run leases', (kind) => {
       where: { id: runId },
       data: { claimedBy: 'new-owner', leaseUntil: new Date(Date.now() + 60_000) },
     });
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await sleep(2_000);
     await worker.stop();
     world.control.slowMs = 0;
 

@@ -1,11 +1,10 @@
 import { describeWithService } from '@platform/tooling/test-services';
-import pino from 'pino';
 import { loadConfig } from '../../../src/config/config';
 import { startServer } from '../../../src/server';
 import { runCliCaptured } from '../../cli/run-cli';
+import { silentLogger } from '../../helpers/silent-logger';
+import { sleep } from '../../helpers/sleep';
 import { type ExecutorWorld, startExecutorWorld } from './executor-world';
-
-const silent = pino({ level: 'silent' });
 
 // PostgreSQL only: the embedded database of a test is an in-memory PGlite that `start` cannot open.
 describeWithService('postgres', 'the worker of platform-api start [postgres]', () => {
@@ -24,7 +23,7 @@ describeWithService('postgres', 'the worker of platform-api start [postgres]', (
       PLATFORM_WORKER: worker,
       PLATFORM_WORKER_POLL_INTERVAL_MS: '100',
     };
-    return startServer(loadConfig(env), { logger: silent, handleSignals: false });
+    return startServer(loadConfig(env), { logger: silentLogger(), handleSignals: false });
   };
 
   test('executes queued runs, and not with PLATFORM_WORKER=off', async () => {
@@ -32,7 +31,7 @@ describeWithService('postgres', 'the worker of platform-api start [postgres]', (
     const runId = await world.queueRun([{ kind: 'note', content: 'From start' }], '1');
 
     const off = await startWith('off');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(500);
     await off.close();
     expect(await prisma.workflowRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: 'Queued' });
 

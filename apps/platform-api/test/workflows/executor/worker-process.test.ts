@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { describeWithService } from '@platform/tooling/test-services';
 import { packageRoot } from '../../../src/db/package-root';
+import { sleep } from '../../helpers/sleep';
 import { type ExecutorWorld, startExecutorWorld } from './executor-world';
 
 const bin = path.join(packageRoot(), 'bin', 'platform-api.cjs');
@@ -51,7 +52,7 @@ describeWithService('postgres', 'platform-api worker processes [postgres]', () =
 
   const waitFor = async (isDone: () => boolean, withinMs = 15_000) => {
     const deadline = Date.now() + withinMs;
-    while (!isDone() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (!isDone() && Date.now() < deadline) await sleep(20);
   };
 
   test('SIGTERM lets the run in progress finish, then the worker exits 0', async () => {

@@ -1,3 +1,4 @@
+import { sleep } from '../../helpers/sleep';
 import { describeEachDatabase } from '../../helpers/test-context';
 import { type ExecutorWorld, startExecutorWorld } from './executor-world';
 
@@ -29,7 +30,7 @@ describeEachDatabase('activity of a workflow run', (kind) => {
     const startedAt = Date.now();
     let entries = await activity({ recordId: '2' });
     while (!entries.some((entry) => entry.action === 'update') && Date.now() - startedAt < 5_000) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sleep(100);
       entries = await activity({ recordId: '2' });
     }
 
