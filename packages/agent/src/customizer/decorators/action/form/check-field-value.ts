@@ -1,5 +1,6 @@
 import { type ActionFormField, type CollectionSchema, unpackId } from '@platform/datasource-toolkit';
 import { DateTime } from 'luxon';
+import { z } from 'zod';
 import { parseDataUri } from './data-uri';
 
 /** @internal The decoded value, or what was expected instead. */
@@ -7,7 +8,8 @@ export type FieldCheck =
   | { readonly isValid: true; readonly value: unknown }
   | { readonly isValid: false; readonly expected: string };
 
-const DATEONLY = /^\d{4}-\d{2}-\d{2}$/;
+// A day that exists, written YYYY-MM-DD.
+const DATEONLY = z.iso.date();
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?$/;
 const DATA_URI_SHAPE = 'a data URI (data:<mime type>;name=<name>;base64,<data>)';
 
@@ -89,7 +91,7 @@ function isNumber(value: unknown): value is number {
 }
 
 function isDateonly(value: unknown): boolean {
-  return typeof value === 'string' && DATEONLY.test(value) && DateTime.fromISO(value).isValid;
+  return DATEONLY.safeParse(value).success;
 }
 
 function isListOf(value: unknown, isItem: (item: unknown) => boolean): boolean {
