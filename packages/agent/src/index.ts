@@ -98,8 +98,14 @@ export type {
   PlatformSchema,
 } from './schema/platform-schema';
 export { SchemaFileError } from './schema/schema-file';
-// Typings
+// Typings (the T-prefixed names are deprecated aliases of the others)
 export type {
+  CollectionName,
+  CollectionRecord,
+  CollectionTypings,
+  ColumnName,
+  FieldName,
+  RelationName,
   TCollectionName,
   TCollectionTypings,
   TColumnName,
@@ -107,4 +113,5 @@ export type {
   TRelationName,
   TRow,
   TSchema,
+  TypingsSchema,
 } from './typings/typed-schema';

@@ -1,4 +1,4 @@
-import type { TCollectionName, TFieldName, TRelationName, TRow, TSchema } from '@platform/agent';
+import type { CollectionName, CollectionRecord, FieldName, RelationName, TypingsSchema } from '@platform/agent';
 import { ActionClient, type ActionSelection, type RecordId } from './action-client';
 import type { AgentHttp } from './agent-http';
 import type { AgentSchemaFile } from './agent-schema-file';
@@ -7,21 +7,21 @@ import { type CountOptions, type ListOptions, toListQuery } from './list-query';
 import { RelationClient } from './relation-client';
 
 /** The collection a relation of `N` points at, from the typings' `relations` (any collection without them). */
-export type ForeignCollectionName<S extends TSchema, N extends TCollectionName<S>, R extends string> =
+export type ForeignCollectionName<S extends TypingsSchema, N extends CollectionName<S>, R extends string> =
   S[N]['relations'] extends Record<string, string>
     ? R extends keyof S[N]['relations']
-      ? Extract<S[N]['relations'][R], TCollectionName<S>>
-      : TCollectionName<S>
-    : TCollectionName<S>;
+      ? Extract<S[N]['relations'][R], CollectionName<S>>
+      : CollectionName<S>
+    : CollectionName<S>;
 
 /** The columns a create or an update writes. */
-export type RecordPatch<S extends TSchema, N extends TCollectionName<S>> = Partial<S[N]['plain']>;
+export type RecordPatch<S extends TypingsSchema, N extends CollectionName<S>> = Partial<S[N]['plain']>;
 
 /** A chart as the agent renders it (`{ data }` of the chart routes). */
 export type ChartData = Record<string, unknown>;
 
 /** One collection of the agent: records, segments, relations, actions and charts. */
-export class CollectionClient<S extends TSchema, N extends TCollectionName<S>> {
+export class CollectionClient<S extends TypingsSchema, N extends CollectionName<S>> {
   private readonly path: string;
 
   constructor(
@@ -33,17 +33,17 @@ export class CollectionClient<S extends TSchema, N extends TCollectionName<S>> {
     this.path = `/${encodeURIComponent(name)}`;
   }
 
-  async list(options: ListOptions<TFieldName<S, N>> = {}): Promise<Array<TRow<S, N>>> {
+  async list(options: ListOptions<FieldName<S, N>> = {}): Promise<Array<CollectionRecord<S, N>>> {
     const query = toListQuery(this.name, options, this.segmentName);
     const answer = (await this.http.json({ method: 'GET', path: this.path, query, collection: this.name })) as {
-      data: Array<TRow<S, N>>;
+      data: Array<CollectionRecord<S, N>>;
     };
 
     return answer.data;
   }
 
   /** The number of records, or `'deactivated'` for a collection that is not countable. */
-  async count(options: CountOptions<TFieldName<S, N>> = {}): Promise<number | 'deactivated'> {
+  async count(options: CountOptions<FieldName<S, N>> = {}): Promise<number | 'deactivated'> {
     const query = toListQuery(this.name, options, this.segmentName);
     const answer = (await this.http.json({
       method: 'GET',
@@ -62,17 +62,17 @@ export class CollectionClient<S extends TSchema, N extends TCollectionName<S>> {
     return new CollectionClient<S, N>(this.http, this.schema, this.name, name);
   }
 
-  async getOne(id: RecordId): Promise<TRow<S, N>> {
+  async getOne(id: RecordId): Promise<CollectionRecord<S, N>> {
     return this.data(await this.http.json({ method: 'GET', path: this.recordPath(id), collection: this.name }));
   }
 
-  async create(record: RecordPatch<S, N>): Promise<TRow<S, N>> {
+  async create(record: RecordPatch<S, N>): Promise<CollectionRecord<S, N>> {
     return this.data(
       await this.http.json({ method: 'POST', path: this.path, body: { data: record }, collection: this.name }),
     );
   }
 
-  async update(id: RecordId, patch: RecordPatch<S, N>): Promise<TRow<S, N>> {
+  async update(id: RecordId, patch: RecordPatch<S, N>): Promise<CollectionRecord<S, N>> {
     const answer = await this.http.json({
       method: 'PUT',
       path: this.recordPath(id),
@@ -94,7 +94,7 @@ export class CollectionClient<S extends TSchema, N extends TCollectionName<S>> {
   }
 
   /** The CSV export (`/:collection.csv`), as text. */
-  async exportCsv(options: ListOptions<TFieldName<S, N>> = {}): Promise<string> {
+  async exportCsv(options: ListOptions<FieldName<S, N>> = {}): Promise<string> {
     const query = toListQuery(this.name, options, this.segmentName);
     const response = await this.http.send({ method: 'GET', path: `${this.path}.csv`, query, collection: this.name });
 
@@ -102,7 +102,7 @@ export class CollectionClient<S extends TSchema, N extends TCollectionName<S>> {
   }
 
   /** A to-many relation of record `parentId`. */
-  relation<R extends TRelationName<S, N>>(
+  relation<R extends RelationName<S, N>>(
     name: R,
     parentId: RecordId,
   ): RelationClient<S, ForeignCollectionName<S, N, R>> {
@@ -153,7 +153,7 @@ export class CollectionClient<S extends TSchema, N extends TCollectionName<S>> {
     return `${this.path}/${encodeURIComponent(String(id))}`;
   }
 
-  private data(answer: unknown): TRow<S, N> {
-    return (answer as { data: TRow<S, N> }).data;
+  private data(answer: unknown): CollectionRecord<S, N> {
+    return (answer as { data: CollectionRecord<S, N> }).data;
   }
 }

@@ -1,4 +1,4 @@
-import type { TCollectionName, TSchema } from '@platform/agent';
+import type { CollectionName, TypingsSchema } from '@platform/agent';
 import { z } from 'zod';
 import type { PermissionsOverride } from '../sandbox/testing-routes';
 import { AgentHttp } from './agent-http';
@@ -32,16 +32,16 @@ export interface AgentTestClientOptions {
 }
 
 /** Permission overrides of the current user's role, with collection names checked by `S`. */
-export interface TypedPermissionsOverride<S extends TSchema> {
+export interface TypedPermissionsOverride<S extends TypingsSchema> {
   readonly collections?: {
-    readonly [N in TCollectionName<S>]?: NonNullable<PermissionsOverride['collections']>[string];
+    readonly [N in CollectionName<S>]?: NonNullable<PermissionsOverride['collections']>[string];
   };
   readonly charts?: boolean;
 }
 
 /** A client of a running agent, acting as the sandbox's current user. */
-export interface AgentTestClient<S extends TSchema = TSchema> {
-  collection<N extends TCollectionName<S>>(name: N): CollectionClient<S, N>;
+export interface AgentTestClient<S extends TypingsSchema = TypingsSchema> {
+  collection<N extends CollectionName<S>>(name: N): CollectionClient<S, N>;
   /** A chart of the data source (`agent.addChart`). */
   chart(name: string): Promise<ChartData>;
   /**
@@ -67,7 +67,7 @@ export interface AgentTestClient<S extends TSchema = TSchema> {
  * });
  * const books = await client.collection('books').list({ pagination: { size: 5 } });
  */
-export async function createAgentTestClient<S extends TSchema = TSchema>(
+export async function createAgentTestClient<S extends TypingsSchema = TypingsSchema>(
   options: AgentTestClientOptions,
 ): Promise<AgentTestClient<S>> {
   const parsed = optionsSchema.safeParse(options);

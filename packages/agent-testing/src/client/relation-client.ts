@@ -1,4 +1,4 @@
-import type { TCollectionName, TFieldName, TRow, TSchema } from '@platform/agent';
+import type { CollectionName, CollectionRecord, FieldName, TypingsSchema } from '@platform/agent';
 import type { RecordId } from './action-client';
 import type { AgentHttp } from './agent-http';
 import { type CountOptions, type ListOptions, toListQuery } from './list-query';
@@ -7,7 +7,7 @@ import { type CountOptions, type ListOptions, toListQuery } from './list-query';
  * The records of a to-many relation of one parent record (`/:collection/:id/relationships/:relation`):
  * `F` is the foreign collection, whose fields the options name.
  */
-export class RelationClient<S extends TSchema, F extends TCollectionName<S>> {
+export class RelationClient<S extends TypingsSchema, F extends CollectionName<S>> {
   private readonly path: string;
 
   constructor(
@@ -21,18 +21,18 @@ export class RelationClient<S extends TSchema, F extends TCollectionName<S>> {
   }
 
   /** The related records, with the options of `list` over the foreign collection. */
-  async list(options: ListOptions<TFieldName<S, F>> = {}): Promise<Array<TRow<S, F>>> {
+  async list(options: ListOptions<FieldName<S, F>> = {}): Promise<Array<CollectionRecord<S, F>>> {
     const answer = (await this.http.json({
       method: 'GET',
       path: this.path,
       query: toListQuery(this.foreignCollection, options),
       collection: this.collection,
-    })) as { data: Array<TRow<S, F>> };
+    })) as { data: Array<CollectionRecord<S, F>> };
 
     return answer.data;
   }
 
-  async count(options: CountOptions<TFieldName<S, F>> = {}): Promise<number | 'deactivated'> {
+  async count(options: CountOptions<FieldName<S, F>> = {}): Promise<number | 'deactivated'> {
     const answer = (await this.http.json({
       method: 'GET',
       path: `${this.path}/count`,

@@ -7,7 +7,7 @@ import type { DataSourceChartDefinition } from '../customizer/decorators/chart/t
 import type { DataSourceOptions, Plugin } from '../customizer/types';
 import { buildMcpRouter, checkMcpBasePath } from '../mcp/build-mcp-router';
 import { type McpServerOptions, parseMcpServerOptions, type ResolvedMcpServerOptions } from '../mcp/server/mcp-options';
-import type { TCollectionName, TSchema } from '../typings/typed-schema';
+import type { CollectionName, TypingsSchema } from '../typings/typed-schema';
 import { writeTypings } from '../typings/write-typings';
 import type { ResolvedAgentOptions } from './agent-options';
 import { type AgentBuild, type BuildInputs, buildRoutes, generateFiles } from './build-routes';
@@ -24,7 +24,7 @@ type State = 'idle' | 'started' | 'stopped';
  * @typeParam S the `Schema` type of the generated typings (`typingsPath`), so collection names
  *   and field paths are checked in `customizeCollection`.
  */
-export class Agent<S extends TSchema = TSchema> {
+export class Agent<S extends TypingsSchema = TypingsSchema> {
   private readonly customizer = new DataSourceCustomizer();
   private readonly handler = createSwappableHandler();
   private readonly expressApps: Array<Pick<Application, 'use'> | Router> = [];
@@ -67,7 +67,7 @@ export class Agent<S extends TSchema = TSchema> {
   }
 
   /** Customizes one collection; `handle` may be async. */
-  customizeCollection<N extends TCollectionName<S>>(
+  customizeCollection<N extends CollectionName<S>>(
     name: N,
     handle: (collection: CollectionCustomizer<S, N>) => unknown,
   ): this {
@@ -82,7 +82,7 @@ export class Agent<S extends TSchema = TSchema> {
   }
 
   /** Removes collections from the schema the platform sees; customizations can still use them. */
-  removeCollection(...names: TCollectionName<S>[]): this {
+  removeCollection(...names: CollectionName<S>[]): this {
     this.customizer.removeCollection(...names);
     return this;
   }

@@ -1,6 +1,6 @@
 import { createLogger } from '../logger/create-logger';
 import { createHttpPlatformClient } from '../platform/http-platform-client';
-import type { TSchema } from '../typings/typed-schema';
+import type { TypingsSchema } from '../typings/typed-schema';
 import { Agent } from './agent';
 import { type AgentOptions, parseAgentOptions } from './agent-options';
 import { createOfflinePlatformClient, type PlatformClient } from './platform-client';
@@ -16,7 +16,7 @@ import { createOfflinePlatformClient, type PlatformClient } from './platform-cli
  * const agent = createAgent<Schema>({ authSecret, envSecret, typingsPath: './typings.ts' });
  * await agent.addDataSource(createSqlDataSource(process.env.DATABASE_URL)).start();
  */
-export function createAgent<S extends TSchema = TSchema>(options: AgentOptions = {}): Agent<S> {
+export function createAgent<S extends TypingsSchema = TypingsSchema>(options: AgentOptions = {}): Agent<S> {
   const resolved = parseAgentOptions(options);
   const logger = createLogger(resolved.logger, resolved.loggerLevel);
 

@@ -14,7 +14,14 @@ import {
   ValidationError,
   type ValidationOperator,
 } from '@platform/datasource-toolkit';
-import type { TCollectionName, TColumnName, TFieldName, TRelationName, TRow, TSchema } from '../typings/typed-schema';
+import type {
+  CollectionName,
+  CollectionRecord,
+  ColumnName,
+  FieldName,
+  RelationName,
+  TypingsSchema,
+} from '../typings/typed-schema';
 import type { DataSourceCustomizer } from './data-source-customizer';
 import type { ActionDefinition } from './decorators/action/types';
 import type { BinaryMode } from './decorators/binary/binary-collection-decorator';
@@ -61,7 +68,10 @@ export interface ImportFieldOptions<Path extends string = string> {
  *   that field names and paths are checked in the user's editor (`createAgent<Schema>()`). Without
  *   typings every name is a plain `string`.
  */
-export class CollectionCustomizer<S extends TSchema = TSchema, N extends TCollectionName<S> = TCollectionName<S>> {
+export class CollectionCustomizer<
+  S extends TypingsSchema = TypingsSchema,
+  N extends CollectionName<S> = CollectionName<S>,
+> {
   readonly name: string;
   private readonly dataSourceCustomizer: DataSourceCustomizer;
   private readonly stack: DecoratorsStack;
@@ -107,7 +117,7 @@ export class CollectionCustomizer<S extends TSchema = TSchema, N extends TCollec
    * when all its dependencies exist without them (so those relations may use it as a key), after
    * them otherwise.
    */
-  addField(name: string, definition: ComputedDefinition<TFieldName<S, N>, Partial<TRow<S, N>>>): this {
+  addField(name: string, definition: ComputedDefinition<FieldName<S, N>, Partial<CollectionRecord<S, N>>>): this {
     return this.queue(() => {
       const early = this.stack.earlyComputed.getCollection(this.name);
       const isEarly = (definition?.dependencies ?? []).every((path) => {
@@ -128,7 +138,7 @@ export class CollectionCustomizer<S extends TSchema = TSchema, N extends TCollec
    * Adds a field that reads a field of a related record (`path` like `author:name`, through to-one
    * relations). It filters and sorts as the original field does, natively.
    */
-  importField(name: string, options: ImportFieldOptions<TFieldName<S, N>>): this {
+  importField(name: string, options: ImportFieldOptions<FieldName<S, N>>): this {
     if (typeof options?.path !== 'string') {
       throw new ValidationError(`importField('${name}') needs a path such as 'author:name'.`);
     }
@@ -161,12 +171,12 @@ export class CollectionCustomizer<S extends TSchema = TSchema, N extends TCollec
   }
 
   /** Renames a field for users; customizations keep using its original name. */
-  renameField(currentName: TColumnName<S, N> | TRelationName<S, N>, newName: string): this {
+  renameField(currentName: ColumnName<S, N> | RelationName<S, N>, newName: string): this {
     return this.queue(() => this.stack.renameField.getCollection(this.name).renameField(currentName, newName));
   }
 
   /** Removes fields from the exported schema; customizations may still use them. */
-  removeField(...names: Array<TColumnName<S, N> | TRelationName<S, N>>): this {
+  removeField(...names: Array<ColumnName<S, N> | RelationName<S, N>>): this {
     return this.queue(() => {
       const collection = this.stack.publication.getCollection(this.name);
       for (const name of names) collection.removeField(name);
@@ -174,7 +184,7 @@ export class CollectionCustomizer<S extends TSchema = TSchema, N extends TCollec
   }
 
   /** Adds a validation rule to a column: `Present`, `LongerThan`, `Contains`, `Before`... */
-  addFieldValidation(name: TColumnName<S, N>, operator: ValidationOperator, value?: unknown): this {
+  addFieldValidation(name: ColumnName<S, N>, operator: ValidationOperator, value?: unknown): this {
     if (!(VALIDATION_OPERATORS as readonly string[]).includes(operator)) {
       throw new ValidationError(
         `Invalid validation operator ${JSON.stringify(operator)} for '${this.name}.${name}'. ` +
@@ -186,19 +196,19 @@ export class CollectionCustomizer<S extends TSchema = TSchema, N extends TCollec
   }
 
   /** Lets the agent accept null for a field; the database may still refuse empty values. */
-  setFieldNullable(name: TColumnName<S, N>): this {
+  setFieldNullable(name: ColumnName<S, N>): this {
     return this.queue(() => this.stack.schema.getCollection(this.name).setFieldNullable(name));
   }
 
   /** Turns a value written to `name` into a patch of other fields. */
-  replaceFieldWriting(name: TColumnName<S, N>, definition: WriteDefinition): this {
+  replaceFieldWriting(name: ColumnName<S, N>, definition: WriteDefinition): this {
     assertFunction(definition, `replaceFieldWriting('${name}')`);
 
     return this.queue(() => this.stack.write.getCollection(this.name).replaceFieldWriting(name, definition));
   }
 
   /** How a binary column travels: `datauri` (files) or `hex` (short binary such as ids). */
-  replaceFieldBinaryMode(name: TColumnName<S, N>, mode: BinaryMode): this {
+  replaceFieldBinaryMode(name: ColumnName<S, N>, mode: BinaryMode): this {
     if (mode !== 'datauri' && mode !== 'hex') {
       throw new ValidationError(
         `Invalid binary mode ${JSON.stringify(mode)} for '${this.name}.${name}': use 'datauri' or 'hex'.`,
@@ -211,10 +221,10 @@ export class CollectionCustomizer<S extends TSchema = TSchema, N extends TCollec
   // --- Relations -------------------------------------------------------------------------------
 
   /** This collection's `foreignKey` points at `foreignCollection` (its primary key by default). */
-  addManyToOneRelation<F extends TCollectionName<S>>(
+  addManyToOneRelation<F extends CollectionName<S>>(
     name: string,
     foreignCollection: F,
-    options: ManyToOneOptions<TColumnName<S, N>, TColumnName<S, F>>,
+    options: ManyToOneOptions<ColumnName<S, N>, ColumnName<S, F>>,
   ): this {
     return this.queue(() =>
       this.stack.relation
@@ -224,10 +234,10 @@ export class CollectionCustomizer<S extends TSchema = TSchema, N extends TCollec
   }
 
   /** `foreignCollection`'s `originKey` points at this collection (its primary key by default). */
-  addOneToManyRelation<F extends TCollectionName<S>>(
+  addOneToManyRelation<F extends CollectionName<S>>(
     name: string,
     foreignCollection: F,
-    options: OneToManyOptions<TColumnName<S, F>, TColumnName<S, N>>,
+    options: OneToManyOptions<ColumnName<S, F>, ColumnName<S, N>>,
   ): this {
     return this.queue(() =>
       this.stack.relation
@@ -237,10 +247,10 @@ export class CollectionCustomizer<S extends TSchema = TSchema, N extends TCollec
   }
 
   /** As one-to-many, with at most one related record. */
-  addOneToOneRelation<F extends TCollectionName<S>>(
+  addOneToOneRelation<F extends CollectionName<S>>(
     name: string,
     foreignCollection: F,
-    options: OneToOneOptions<TColumnName<S, F>, TColumnName<S, N>>,
+    options: OneToOneOptions<ColumnName<S, F>, ColumnName<S, N>>,
   ): this {
     return this.queue(() =>
       this.stack.relation
@@ -250,11 +260,11 @@ export class CollectionCustomizer<S extends TSchema = TSchema, N extends TCollec
   }
 
   /** Links through `throughCollection`, whose `originKey` points here and `foreignKey` there. */
-  addManyToManyRelation<F extends TCollectionName<S>, T extends TCollectionName<S>>(
+  addManyToManyRelation<F extends CollectionName<S>, T extends CollectionName<S>>(
     name: string,
     foreignCollection: F,
     throughCollection: T,
-    options: ManyToManyOptions<TColumnName<S, T>, TColumnName<S, N>, TColumnName<S, F>>,
+    options: ManyToManyOptions<ColumnName<S, T>, ColumnName<S, N>, ColumnName<S, F>>,
   ): this {
     return this.queue(() =>
       this.stack.relation
@@ -298,31 +308,31 @@ export class CollectionCustomizer<S extends TSchema = TSchema, N extends TCollec
   }
 
   /** Sorts on `name` in memory. Costly: every matching record is read to sort one page. */
-  emulateFieldSorting(name: TColumnName<S, N>): this {
+  emulateFieldSorting(name: ColumnName<S, N>): this {
     return this.queue(() => this.stack.sortEmulate.getCollection(this.name).emulateFieldSorting(name));
   }
 
   /** Sorting on `name` means sorting on `equivalentSort` (clauses relative to ascending order). */
-  replaceFieldSorting(name: TColumnName<S, N>, equivalentSort: readonly SortClause[]): this {
+  replaceFieldSorting(name: ColumnName<S, N>, equivalentSort: readonly SortClause[]): this {
     return this.queue(() => this.stack.sortEmulate.getCollection(this.name).replaceFieldSorting(name, equivalentSort));
   }
 
-  disableFieldSorting(name: TColumnName<S, N>): this {
+  disableFieldSorting(name: ColumnName<S, N>): this {
     return this.queue(() => this.stack.sortEmulate.getCollection(this.name).disableFieldSorting(name));
   }
 
   /** Makes every operator of the field's type usable, emulating in memory those the data source lacks. Costly. */
-  emulateFieldFiltering(name: TColumnName<S, N>): this {
+  emulateFieldFiltering(name: ColumnName<S, N>): this {
     return this.queue(() => this.operatorLayer(name).emulateFieldFiltering(name));
   }
 
   /** Makes `operator` usable on `name`, evaluated in memory. Costly: every record is read. */
-  emulateFieldOperator(name: TColumnName<S, N>, operator: Operator): this {
+  emulateFieldOperator(name: ColumnName<S, N>, operator: Operator): this {
     return this.queue(() => this.operatorLayer(name).emulateFieldOperator(name, operator));
   }
 
   /** Makes `operator` usable on `name` by rewriting it into conditions the data source can run. */
-  replaceFieldOperator(name: TColumnName<S, N>, operator: Operator, replacer: OperatorReplacer): this {
+  replaceFieldOperator(name: ColumnName<S, N>, operator: Operator, replacer: OperatorReplacer): this {
     assertFunction(replacer, `replaceFieldOperator('${name}', '${operator}')`);
 
     return this.queue(() => this.operatorLayer(name).replaceFieldOperator(name, operator, replacer));

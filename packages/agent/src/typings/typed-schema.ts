@@ -3,7 +3,7 @@
 // paths; without generated typings every name is a plain `string`.
 
 /** One collection in the generated typings: its columns, its to-one relations and its flat paths. */
-export interface TCollectionTypings {
+export interface CollectionTypings {
   /** Columns, with their TypeScript type. */
   readonly plain: Record<string, unknown>;
   /** To-one relations, as the nested record they load. */
@@ -15,25 +15,42 @@ export interface TCollectionTypings {
 }
 
 /** The shape of the generated `Schema` type: collections by name. */
-export type TSchema = Record<string, TCollectionTypings>;
+export type TypingsSchema = Record<string, CollectionTypings>;
 
 /** The name of a collection of `S`. */
-export type TCollectionName<S extends TSchema> = Extract<keyof S, string>;
+export type CollectionName<S extends TypingsSchema> = Extract<keyof S, string>;
 
 /** A column of collection `N` (no relation path). */
-export type TColumnName<S extends TSchema, N extends TCollectionName<S>> = Extract<keyof S[N]['plain'], string>;
+export type ColumnName<S extends TypingsSchema, N extends CollectionName<S>> = Extract<keyof S[N]['plain'], string>;
 
 /** A relation of collection `N` (to-one or to-many). */
-export type TRelationName<S extends TSchema, N extends TCollectionName<S>> = Extract<
+export type RelationName<S extends TypingsSchema, N extends CollectionName<S>> = Extract<
   keyof S[N]['nested'] | keyof NonNullable<S[N]['relations']>,
   string
 >;
 
 /** A column of `N` or a `relation:field` path through its to-one relations. */
-export type TFieldName<S extends TSchema, N extends TCollectionName<S>> = Extract<
+export type FieldName<S extends TypingsSchema, N extends CollectionName<S>> = Extract<
   keyof S[N]['plain'] | keyof S[N]['flat'],
   string
 >;
 
 /** A record of `N` with its to-one relations loaded. */
-export type TRow<S extends TSchema, N extends TCollectionName<S>> = S[N]['plain'] & S[N]['nested'];
+export type CollectionRecord<S extends TypingsSchema, N extends CollectionName<S>> = S[N]['plain'] & S[N]['nested'];
+
+// The names these types had before they followed STYLE.md (no `T` prefix); kept for existing code.
+
+/** @deprecated use `CollectionTypings` */
+export type TCollectionTypings = CollectionTypings;
+/** @deprecated use `TypingsSchema` */
+export type TSchema = TypingsSchema;
+/** @deprecated use `CollectionName` */
+export type TCollectionName<S extends TypingsSchema> = CollectionName<S>;
+/** @deprecated use `ColumnName` */
+export type TColumnName<S extends TypingsSchema, N extends CollectionName<S>> = ColumnName<S, N>;
+/** @deprecated use `RelationName` */
+export type TRelationName<S extends TypingsSchema, N extends CollectionName<S>> = RelationName<S, N>;
+/** @deprecated use `FieldName` */
+export type TFieldName<S extends TypingsSchema, N extends CollectionName<S>> = FieldName<S, N>;
+/** @deprecated use `CollectionRecord` */
+export type TRow<S extends TypingsSchema, N extends CollectionName<S>> = CollectionRecord<S, N>;
