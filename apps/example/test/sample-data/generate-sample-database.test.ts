@@ -9,15 +9,12 @@ import { SAMPLE_SCHEMA_VERSION } from '../../src/sample-data/sample-schema';
 describe('generateSampleDatabase', () => {
   let dir: string;
   let file: string;
-  let generationMs: number;
   let db: Database.Database;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'platform-sample-'));
     file = path.join(dir, 'first.sqlite');
-    const startedAt = performance.now();
     generateSampleDatabase(file);
-    generationMs = performance.now() - startedAt;
     db = new Database(file, { readonly: true });
   });
   afterAll(async () => {
@@ -46,10 +43,6 @@ describe('generateSampleDatabase', () => {
         .update(await readFile(target))
         .digest('hex');
     expect(await hash(second)).toBe(await hash(file));
-  });
-
-  test('takes a few seconds at most', () => {
-    expect(generationMs).toBeLessThan(5_000);
   });
 
   test('marks the file with the schema version', () => {

@@ -24,7 +24,7 @@ export async function burst(
   const worker = async (): Promise<void> => {
     while (sent < total) {
       sent += 1;
-      const response = await fetch(url, { headers });
+      const response = await fetchOnFreshSocketOnReset(url, headers);
       const body: unknown = await response.json().catch(() => undefined);
       statuses[response.status] = (statuses[response.status] ?? 0) + 1;
       samples[response.status] ??= { body, retryAfter: response.headers.get('retry-after') };
@@ -34,4 +34,19 @@ export async function burst(
   await Promise.all(Array.from({ length: concurrency }, worker));
 
   return { statuses, samples, retryAfters, elapsedMs: performance.now() - started };
+}
+
+/**
+ * A keep-alive socket the server closed as the client picked it up fails with ECONNRESET (a race of
+ * the client, more likely on a loaded machine): sent again once. A server that
+ * resets every connection still fails the burst.
+ */
+async function fetchOnFreshSocketOnReset(url: string, headers: Record<string, string>): Promise<Response> {
+  try {
+    return await fetch(url, { headers });
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code !== 'ECONNRESET') throw error;
+    return fetch(url, { headers });
+  }
 }
