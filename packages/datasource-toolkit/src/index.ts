@@ -18,6 +18,7 @@ export {
   MissingFieldError,
   NotFoundError,
   TooManyRequestsError,
+  UnavailableError,
   UnprocessableError,
   ValidationError,
   type ValidationErrorOptions,

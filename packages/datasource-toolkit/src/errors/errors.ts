@@ -87,6 +87,15 @@ export class TooManyRequestsError extends BusinessError {
 }
 
 /**
+ * The data source cannot answer now: its database or service is down, unreachable, restarting or
+ * full, or the connection was lost mid-request. The same request may succeed later;
+ * `details.retryAfterSeconds`, when set, says how soon to try again.
+ */
+export class UnavailableError extends BusinessError {
+  static override readonly errorName: string = 'UnavailableError';
+}
+
+/**
  * True when `error` is of the business error class named `kind` or of a subclass of it.
  * Works across several installed copies of this package.
  */

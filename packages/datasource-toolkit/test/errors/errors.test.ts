@@ -6,6 +6,7 @@ import {
   MissingFieldError,
   NotFoundError,
   TooManyRequestsError,
+  UnavailableError,
   UnprocessableError,
   ValidationError,
 } from '@platform/datasource-toolkit';
@@ -20,6 +21,7 @@ describe('business errors', () => {
     ['UnprocessableError', new UnprocessableError('x')],
     ['ConflictError', new ConflictError('x')],
     ['TooManyRequestsError', new TooManyRequestsError('x')],
+    ['UnavailableError', new UnavailableError('x')],
   ])('a %s is named by a literal, not by its constructor', (name, error) => {
     expect(error.name).toBe(name);
   });
