@@ -4,6 +4,7 @@
 // Every public name is listed here, so a new one is a visible line in review.
 export {
   DatabaseConnectionError,
+  DatabaseUnavailableError,
   MissingDriverError,
   openConnection,
   type SqlConnection,

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type ActionFormField,
   type ActionResult,
@@ -29,11 +30,15 @@ import type { SqlDataSource } from './sql-data-source';
 // which shows on sub-millisecond lists.
 const validateList = RequestValidator.validateList.bind(RequestValidator);
 
+/** How long a read waits before its retry on a new connection (see `run`). */
+const RETRY_PAUSE_MS = 50;
+
 /**
  * A table or view as a collection. Every request is validated against the schema first (unknown
  * fields, operators a column does not support, values of the wrong type: `ValidationError`), then
- * translated into one SQL statement with bound parameters. Database errors caused by the request
- * (unique or foreign key violations, a lost connection) come back as typed errors.
+ * translated into one SQL statement with bound parameters. Database errors come back as typed
+ * errors: those caused by the request (unique or foreign key violations...) and a database that is
+ * unavailable (`DatabaseUnavailableError`).
  */
 export class SqlCollection implements Collection {
   readonly schema: CollectionSchema;
@@ -123,9 +128,10 @@ export class SqlCollection implements Collection {
   }
 
   /**
-   * Runs `work` and maps database errors, naming `operation`. Reads are retried once after a lost
-   * connection: the pool drops a connection the server closed only when it notices, so the first
-   * query after a server restart may land on a dead one. Writes are never retried.
+   * Runs `work` and maps database errors, naming `operation`. Reads are retried once when the
+   * database was unavailable: the pool drops a connection the server closed only when it notices,
+   * so the first query after a restart or `pg_terminate_backend` may land on a dead one. Writes
+   * are never retried: one cut off mid-statement may have been applied.
    */
   private async run<T>(work: (context: QueryContext) => Promise<T>, operation: DatabaseOperation): Promise<T> {
     const context = await this.getContext();
@@ -133,8 +139,11 @@ export class SqlCollection implements Collection {
       return await work(context);
     } catch (error) {
       const mapped = mapDatabaseError(error, this.name, operation);
-      if (operation !== 'read' || !isErrorOfKind(mapped, 'DatabaseConnectionError')) throw mapped;
+      if (operation !== 'read' || !isErrorOfKind(mapped, 'DatabaseUnavailableError')) throw mapped;
     }
+    // A server ends all its connections at once (restart, terminate): without the pause, the pool
+    // would hand the retry an idle connection whose end it has not read yet.
+    await sleep(RETRY_PAUSE_MS);
     try {
       return await work(await this.getContext());
     } catch (error) {

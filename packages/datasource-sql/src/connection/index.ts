@@ -1,4 +1,4 @@
-export { DatabaseConnectionError, MissingDriverError } from './connection-errors';
+export { DatabaseConnectionError, DatabaseUnavailableError, MissingDriverError } from './connection-errors';
 export type {
   SqlConnectionParams,
   SqlDialectInput,

@@ -108,7 +108,7 @@ describe('openConnection', () => {
           openConnection({ dialect, host: '127.0.0.1', port: silentPort, connectTimeoutMs: 300 }),
         );
 
-        expect(error.name).toBe('DatabaseConnectionError');
+        expect(error.name).toBe('DatabaseUnavailableError');
         expect(error.message).toMatch(/did not answer in time/);
         expect(Date.now() - startedAt).toBeLessThan(5000);
       },
@@ -131,7 +131,7 @@ describe('openConnection', () => {
 
       const error = await rejectionOf(openConnection(`postgres://u@127.0.0.1:${port}/db`));
 
-      expect(error.name).toBe('DatabaseConnectionError');
+      expect(error.name).toBe('DatabaseUnavailableError');
       expect(error.message).toContain(`127.0.0.1:${port}`);
       expect(error.message).toMatch(/nothing accepts connections/);
     });

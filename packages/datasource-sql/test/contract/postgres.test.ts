@@ -96,14 +96,14 @@ describeWithService('postgres', 'PostgreSQL specifics', () => {
     expect(sortedIds(found)).toEqual([12, 15, 20]); // The Aleph, The Fall, The Baron in the Trees
   });
 
-  test('reports a connection lost during a query as a DatabaseConnectionError', async () => {
+  test('reports a connection lost during a query as a DatabaseUnavailableError', async () => {
     const dataSource = await createSqlDataSource(fixture.params, { liveQueryConnections: 'main' })(() => undefined);
     const running = dataSource.executeNativeQuery('main', 'select pg_sleep(5)').catch((caught: unknown) => caught);
     await new Promise((resolve) => setTimeout(resolve, 500));
 
     await terminateAgentConnections();
 
-    expect(await running).toMatchObject({ name: 'DatabaseConnectionError' });
+    expect(await running).toMatchObject({ name: 'DatabaseUnavailableError' });
     await dataSource.close();
   });
 

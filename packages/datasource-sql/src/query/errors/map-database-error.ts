@@ -1,5 +1,6 @@
 import { isErrorOfKind } from '@platform/datasource-toolkit';
-import { DatabaseConnectionError } from '../../connection/connection-errors';
+import { classifyConnectionError } from '../../connection/classify-connection-error';
+import { DatabaseConnectionError, DatabaseUnavailableError } from '../../connection/connection-errors';
 import {
   ConstraintViolationError,
   ForeignKeyConstraintError,
@@ -9,12 +10,13 @@ import {
 } from './database-errors';
 import { SQLITE_MAX_EXPRESSION_DEPTH, SQLITE_MAX_VARIABLES } from './statement-limits';
 
-type Kind = 'unique' | 'foreignKey' | 'constraint' | 'connection' | 'value' | 'tooManyValues' | 'tooDeep';
+type Kind = 'unique' | 'foreignKey' | 'constraint' | 'value' | 'tooManyValues' | 'tooDeep' | 'unavailable' | 'refused';
 
 /** What the failing statement did, so that messages name it: a read never "refused the write". */
 export type DatabaseOperation = 'read' | 'create' | 'update' | 'delete' | 'query';
 
-// PostgreSQL SQLSTATE, MySQL/MariaDB error names, SQLite extended codes, Node socket codes.
+// PostgreSQL SQLSTATE, MySQL/MariaDB error names, SQLite extended codes. Connection errors are
+// classified by `classifyConnectionError`.
 const KINDS: Record<string, Kind> = {
   '23505': 'unique',
   '23503': 'foreignKey',
@@ -53,23 +55,13 @@ const KINDS: Record<string, Kind> = {
   SQLITE_CONSTRAINT_FOREIGNKEY: 'foreignKey',
   SQLITE_CONSTRAINT_NOTNULL: 'constraint',
   SQLITE_CONSTRAINT_CHECK: 'constraint',
-  ECONNREFUSED: 'connection',
-  ECONNRESET: 'connection',
-  EPIPE: 'connection',
-  ETIMEDOUT: 'connection',
-  PROTOCOL_CONNECTION_LOST: 'connection',
-  '57P01': 'connection',
-  '57P02': 'connection',
-  '57P03': 'connection',
-  '08000': 'connection',
-  '08003': 'connection',
-  '08006': 'connection',
 };
 
 /**
- * Turns a driver error into a typed error when the request, not the server, is at fault: unique
- * violations become `UniqueConstraintError`, foreign key violations `ForeignKeyConstraintError`,
- * other constraint failures `ConstraintViolationError`, a lost or refused connection a
+ * Turns a driver error into a typed error: unique violations become `UniqueConstraintError`,
+ * foreign key violations `ForeignKeyConstraintError`, other constraint failures
+ * `ConstraintViolationError`; a server that cannot serve now (connection lost or refused, server
+ * restarting or full) a `DatabaseUnavailableError`, a connection refused as configured a
  * `DatabaseConnectionError`. The message names the constraint and, when the driver says, the
  * fields, and what was done (`operation`); the driver error stays as `cause`. Anything else is
  * returned unchanged.
@@ -94,7 +86,7 @@ export function mapDatabaseError(
     detail?: string;
     column?: string;
   };
-  const kind = kindOf(code, message);
+  const kind = kindOf(error, code, message);
   if (kind === undefined) return error;
 
   const fields = column ? [column] : fieldsOf(message, detail);
@@ -137,10 +129,16 @@ export function mapDatabaseError(
           'use In with a list of values, or split the request.',
         { cause: error, details: { collection: collectionName, maxDepth: SQLITE_MAX_EXPRESSION_DEPTH } },
       );
-    case 'connection':
+    case 'unavailable':
+      // Not the driver's words: this message reaches the agent's users, the driver error is the cause.
+      return new DatabaseUnavailableError(
+        `The database is unavailable: the connection was lost or refused during the ${operation} on '${collectionName}'. Try again in a few seconds.`,
+        { cause: error, details: { collection: collectionName, code: typeof code === 'string' ? code : null } },
+      );
+    case 'refused':
       return new DatabaseConnectionError(
-        `The connection to the database was lost while querying '${collectionName}': check that the server runs and is reachable (${message}).`,
-        { cause: error, details: { code: typeof code === 'string' ? code : null } },
+        `The database refused the connection for the ${operation} on '${collectionName}': ${message}. Check the connection settings.`,
+        { cause: error, details: { collection: collectionName, code: typeof code === 'string' ? code : null } },
       );
     default: {
       const unknownKind: never = kind;
@@ -149,20 +147,16 @@ export function mapDatabaseError(
   }
 }
 
-function kindOf(code: unknown, message: string): Kind | undefined {
-  if (typeof code !== 'string') return isLostConnection(message) ? 'connection' : undefined;
+function kindOf(error: object, code: unknown, message: string): Kind | undefined {
+  const connection = classifyConnectionError(error);
+  if (connection !== undefined) return connection;
+  if (typeof code !== 'string') return undefined;
   if (code.startsWith('ER_REGEXP_')) return 'value';
   // SQLite refuses to prepare a statement past SQLITE_MAX_VARIABLE_NUMBER with a generic code.
   if (code === 'SQLITE_ERROR' && /too many SQL variables/i.test(message)) return 'tooManyValues';
   if (code === 'SQLITE_ERROR' && /expression tree is too large/i.test(message)) return 'tooDeep';
 
   return KINDS[code];
-}
-
-function isLostConnection(message: string): boolean {
-  return /connection terminated|connection.*(closed|lost|ended)|server has gone away|cannot use a pool after calling end|driver has already been destroyed/i.test(
-    message,
-  );
 }
 
 /** Fields named by the driver: PostgreSQL `Key (a, b)=(...)`, SQLite `UNIQUE constraint failed: t.a, t.b`. */

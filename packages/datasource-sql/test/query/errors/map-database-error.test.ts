@@ -42,13 +42,36 @@ describe('mapDatabaseError', () => {
     expect(isErrorOfKind(error, 'UnprocessableError')).toBe(true);
   });
 
-  test('maps a lost connection to a DatabaseConnectionError', () => {
-    expect(mapDatabaseError(driverError({ message: 'Connection terminated unexpectedly' }), 'books')).toMatchObject({
-      name: 'DatabaseConnectionError',
-    });
+  test('maps a lost connection to a DatabaseUnavailableError, an UnavailableError', () => {
+    const lost = mapDatabaseError(driverError({ message: 'Connection terminated unexpectedly' }), 'books', 'read');
+
+    expect(lost).toMatchObject({ name: 'DatabaseUnavailableError', details: { collection: 'books' } });
+    expect(isErrorOfKind(lost, 'UnavailableError')).toBe(true);
     expect(mapDatabaseError(driverError({ code: 'PROTOCOL_CONNECTION_LOST' }), 'books')).toMatchObject({
-      name: 'DatabaseConnectionError',
+      name: 'DatabaseUnavailableError',
     });
+  });
+
+  test('says the database is unavailable without quoting the driver', () => {
+    const terminated = driverError({ code: '57P01', message: 'terminating connection due to administrator command' });
+
+    const error = mapDatabaseError(terminated, 'books', 'update') as Error;
+
+    expect(error.message).toBe(
+      "The database is unavailable: the connection was lost or refused during the update on 'books'. Try again in a few seconds.",
+    );
+    expect(error.cause).toBe(terminated);
+  });
+
+  test('maps a connection refused as configured to a DatabaseConnectionError, not an UnavailableError', () => {
+    const error = mapDatabaseError(
+      driverError({ code: '28P01', message: 'password authentication failed for user "app"' }),
+      'books',
+      'read',
+    );
+
+    expect(error).toMatchObject({ name: 'DatabaseConnectionError', details: { code: '28P01' } });
+    expect(isErrorOfKind(error, 'UnavailableError')).toBe(false);
   });
 
   test('names the operation that failed: a read is not a write', () => {
