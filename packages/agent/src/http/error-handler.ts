@@ -21,6 +21,8 @@ const STATUS_BY_KIND: ReadonlyArray<readonly [kind: string, status: number]> = [
   ['UnprocessableError', 422],
   ['TooManyRequestsError', 429],
   ['PlatformUnavailableError', 503],
+  // A data source whose database is down or cut the connection (DatabaseUnavailableError...).
+  ['UnavailableError', 503],
   // Not a 503: retrying will not help until an operator fixes the secret (README "The platform").
   ['PlatformSecretRefusedError', 500],
   ['ValidationError', 400],

@@ -18,6 +18,8 @@ export interface SqlAgent {
   readonly authorization: string;
   /** Where the agent wrote its schema file. */
   readonly schemaPath: string;
+  /** The database the agent serves (`sqlite:<file>` for SQLite). */
+  readonly databaseUri: string;
   /** Runs plain SQL on the database, around the agent, and returns the rows. */
   query<T = Record<string, unknown>>(sql: string): Promise<T[]>;
   close(): Promise<void>;
@@ -114,6 +116,7 @@ export async function startSqlAgent(
       baseUrl: `http://127.0.0.1:${agent.standaloneServerPort}/platform`,
       authorization: `Bearer ${await signToken()}`,
       schemaPath,
+      databaseUri: database.uri,
       query: (sql) => database.query(sql),
       close: async () => {
         await agent.stop();

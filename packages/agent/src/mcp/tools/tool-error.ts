@@ -11,6 +11,7 @@ const EXPLAINED_KINDS = [
   'ConflictError',
   'TooManyRequestsError',
   'PlatformUnavailableError',
+  'UnavailableError',
   'PlatformSecretRefusedError',
 ] as const;
 
