@@ -41,10 +41,20 @@ export async function createPrismaClient(config: DatabaseOptions): Promise<Prism
 /** The pg pools under PostgreSQL clients, for `pgPoolOf`. */
 const pools = new WeakMap<PrismaClient, pg.Pool>();
 
+/**
+ * How long a query waits for a pooled connection (opening one included) before failing as a
+ * connection error (503): without it, a database host that drops packets holds requests forever.
+ */
+const POOL_CONNECTION_TIMEOUT_MS = 10_000;
+
 /** A client over PostgreSQL; it owns its pg pool and ends it on `$disconnect()`. */
 export function createPostgresPrismaClient(url: string): PrismaClient {
   const config = parseIntoClientConfig(url);
-  const pool = new pg.Pool(config);
+  const pool = new pg.Pool({ connectionTimeoutMillis: POOL_CONNECTION_TIMEOUT_MS, ...config });
+  // An idle connection the server ends (a restart, pg_terminate_backend) is reported as an 'error'
+  // of the pool, which drops it; unheard, that event would crash the process. Prisma's adapter
+  // listens only once Prisma connected, and `queryRows` may use the pool before that.
+  pool.on('error', () => {});
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   pools.set(prisma, pool);
   // The adapter disposes of the pool only if Prisma itself connected; `queryRows` uses the pool

@@ -1,5 +1,7 @@
+import { isNativeError } from 'node:util/types';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { isDatabaseConnectionError } from '../db/connection-errors';
 import { NotFoundError, type ValidationIssue } from '../errors';
 
 /** The JSON body of an error response; see the README's "Error codes". */
@@ -17,6 +19,7 @@ export type ErrorCode =
   | 'not_found'
   | 'conflict'
   | 'rate_limited'
+  | 'service_unavailable'
   | 'internal_error';
 
 interface HttpError {
@@ -39,6 +42,8 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
     const known = toHttpError(error);
     if (!known) {
       (request.log ?? logger).error({ err: error }, 'unexpected error while handling the request');
+    } else if (known.status === 503) {
+      (request.log ?? logger).warn({ err: error }, 'the database is unreachable: answered 503');
     }
     const { status, body, headers } = known ?? {
       status: 500,
@@ -59,7 +64,9 @@ export function notFoundHandler(): RequestHandler {
 }
 
 function toHttpError(error: unknown): HttpError | undefined {
-  if (!(error instanceof Error)) return undefined;
+  // Not `instanceof Error`: the errors of Node's own sockets (a refused connection to the
+  // database) come from another realm under jest's module sandbox.
+  if (!isNativeError(error)) return undefined;
   const { message } = error;
   switch (error.name) {
     case 'AuthenticationError':
@@ -87,8 +94,25 @@ function toHttpError(error: unknown): HttpError | undefined {
         body: { code: 'invalid_request', message: 'The request path is not valid percent-encoded UTF-8.' },
       };
     default:
-      return bodyParserError(error) ?? nulCharacterRefusal(error);
+      return bodyParserError(error) ?? nulCharacterRefusal(error) ?? databaseUnavailable(error);
   }
+}
+
+/** How long a client is told to wait after a 503: a dropped connection is usually back at once. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The database dropped the connection or cannot be reached (src/db/connection-errors.ts): the
+ * request may be retried, so 503 with `Retry-After` rather than a 500 carrying the driver's words.
+ */
+function databaseUnavailable(error: Error): HttpError | undefined {
+  if (!isDatabaseConnectionError(error)) return undefined;
+  const message = `The database is unreachable for the moment; retry in ${DATABASE_RETRY_AFTER_SECONDS} s.`;
+  return {
+    status: 503,
+    body: { code: 'service_unavailable', message },
+    headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+  };
 }
 
 /**

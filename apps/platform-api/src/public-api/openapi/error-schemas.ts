@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'not_found',
   'conflict',
   'rate_limited',
+  'service_unavailable',
   'internal_error',
 ] as const satisfies readonly ErrorCode[];
 

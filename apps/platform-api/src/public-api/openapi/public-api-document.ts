@@ -28,7 +28,7 @@ const rateLimitHeaders = z.object({
   'X-RateLimit-Reset': rateLimitHeader('Unix time, in seconds, at which the current window ends.'),
 });
 
-type Status = '200' | '201' | '400' | '401' | '403' | '404' | '409' | '413' | '415' | '429' | '500';
+type Status = '200' | '201' | '400' | '401' | '403' | '404' | '409' | '413' | '415' | '429' | '500' | '503';
 type ErrorStatus = Exclude<Status, '200' | '201'>;
 
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
@@ -41,26 +41,31 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   '415': 'The body has a `Content-Encoding` other than identity, gzip, deflate or br (`unsupported_media_type`).',
   '429': 'Rate limit exceeded (`rate_limited`); wait `Retry-After` seconds.',
   '500': 'Unexpected server error (`internal_error`).',
+  '503': 'The database is unreachable for the moment (`service_unavailable`); retry after `Retry-After` seconds.',
 };
 
 function json(schema: z.ZodType) {
   return { 'application/json': { schema } };
 }
 
+const retryAfterHeader = { 'Retry-After': z.int().min(1).meta({ description: 'Seconds to wait.' }) };
+
 /**
  * Every response carries the `X-RateLimit-*` headers (bodies are parsed after the rate limiter)
- * except a 500, which may come from the limiter's own store or before it ran. (While the limiter's
- * store is unreachable, requests are let through without the headers: docs/public-api.md.)
+ * except a 500, which may come from the limiter's own store or before it ran, and a 503 (a
+ * database outage also while the limiter's store is unreachable, when requests are let through
+ * without the headers: docs/public-api.md).
  */
 function errorResponse(status: ErrorStatus) {
-  const withoutLimitHeaders = status === '500';
   const schema = status === '401' ? unauthorizedObject : status === '403' ? forbiddenObject : errorObject;
   const headers =
     status === '429'
-      ? rateLimitHeaders.extend({ 'Retry-After': z.int().min(1).meta({ description: 'Seconds to wait.' }) })
-      : withoutLimitHeaders
-        ? rateLimitHeaders.partial()
-        : rateLimitHeaders;
+      ? rateLimitHeaders.extend(retryAfterHeader)
+      : status === '503'
+        ? rateLimitHeaders.partial().extend(retryAfterHeader)
+        : status === '500'
+          ? rateLimitHeaders.partial()
+          : rateLimitHeaders;
   return { description: ERROR_DESCRIPTIONS[status], headers, content: json(schema) };
 }
 
@@ -77,7 +82,7 @@ function responses(
 
 // The same for reads and writes: a read has no body, but one sent with `Content-Type:
 // application/json` is parsed (and refused when too large or malformed) like a write's.
-const ERRORS = ['400', '401', '403', '404', '413', '415', '429', '500'] as const;
+const ERRORS = ['400', '401', '403', '404', '413', '415', '429', '500', '503'] as const;
 
 /**
  * An operation needing an Admin's application token. `operationId` is the method name a generated

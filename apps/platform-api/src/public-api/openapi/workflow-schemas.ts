@@ -102,5 +102,11 @@ export const webhookOperation: ZodOpenApiOperationObject = {
       content: json(errorObject),
     },
     '500': { description: 'Unexpected server error (`internal_error`).', content: json(errorObject) },
+    '503': {
+      description:
+        'The database is unreachable for the moment (`service_unavailable`): no run was created; call again after `Retry-After` seconds.',
+      headers: optionalLimitHeaders.extend({ 'Retry-After': z.int().min(1).meta({ description: 'Seconds to wait.' }) }),
+      content: json(errorObject),
+    },
   },
 };
