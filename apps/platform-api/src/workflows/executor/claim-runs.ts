@@ -20,6 +20,11 @@ export interface ClaimOptions {
   readonly limit: number;
   readonly leaseMs: number;
   readonly maxAttempts: number;
+  /**
+   * Runs the worker is still executing: never claimed again by it, even once their lease expired
+   * (a database outage kept the heartbeat from renewing it), or it would execute them twice at once.
+   */
+  readonly executing?: readonly string[];
 }
 
 /**
@@ -38,8 +43,9 @@ export async function claimRuns(context: AppContext, options: ClaimOptions): Pro
       "startedAt" = COALESCE("startedAt", ${context.now()})
     WHERE id IN (
       SELECT id FROM "WorkflowRun"
-      WHERE status = 'Queued'
-         OR (status = 'Running' AND "leaseUntil" < now() AND attempts < ${options.maxAttempts}::int)
+      WHERE (status = 'Queued'
+         OR (status = 'Running' AND "leaseUntil" < now() AND attempts < ${options.maxAttempts}::int))
+        AND NOT (id = ANY(${[...(options.executing ?? [])]}::uuid[]))
       ORDER BY "createdAt"
       LIMIT ${options.limit}::int
       FOR UPDATE SKIP LOCKED
@@ -55,7 +61,7 @@ export async function claimRuns(context: AppContext, options: ClaimOptions): Pro
  */
 export async function failAbandonedRuns(
   context: AppContext,
-  options: Pick<ClaimOptions, 'maxAttempts' | 'limit'>,
+  options: Pick<ClaimOptions, 'maxAttempts' | 'limit' | 'executing'>,
 ): Promise<number> {
   const now = context.now();
   const message =
@@ -69,6 +75,7 @@ export async function failAbandonedRuns(
       WHERE id IN (
         SELECT id FROM "WorkflowRun"
         WHERE status = 'Running' AND "leaseUntil" < now() AND attempts >= ${options.maxAttempts}::int
+          AND NOT (id = ANY(${[...(options.executing ?? [])]}::uuid[]))
         LIMIT ${options.limit}::int
         FOR UPDATE SKIP LOCKED
       )

@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context';
+import { isDatabaseConnectionError } from '../../db/connection-errors';
+import { retryOnConnectionError } from '../../db/retry-on-connection-error';
 import { recordActivityLog } from '../../logs/activity-log-service';
 import { callAgent } from './agent-call';
 import type { ClaimedRun } from './claim-runs';
@@ -20,58 +22,61 @@ export interface ExecuteRunOptions extends Omit<WorkerOptions, 'workerId' | 'fet
 /**
  * Executes a claimed run: its steps in order from the first one not done yet, each step's result
  * written as it ends, then the run's. A step that fails fails the run; the steps after a failure
- * or a condition's stop are skipped. Throws only the abort reason of `options.signal` (or an error
- * of the database): the run is then left to its lease.
+ * or a condition's stop are skipped. Throws only the abort reason of `options.signal`, or an error
+ * of the database: the run is then left to its lease.
+ *
+ * A database that drops its connections fails no run: the executor's own statements are retried
+ * for up to a lease (`persist`), so a step whose agent call succeeded is written rather than run
+ * again; a connection error that still escapes a step leaves the run to its lease.
  */
 export async function executeRun(context: AppContext, claimed: ClaimedRun, options: ExecuteRunOptions): Promise<void> {
   const run: HeldRun = { runId: claimed.id, workerId: options.workerId };
+  const persist = <T>(work: () => Promise<T>) =>
+    retryOnConnectionError(work, { withinMs: options.leaseMs, signal: options.signal });
   let loaded: LoadedRun;
   try {
-    loaded = await loadRun(context, claimed);
+    loaded = await persist(() => loadRun(context, claimed));
   } catch (error) {
     if (error instanceof StepFailedError)
-      return end(context, claimed, run, undefined, { status: 'Failed', error: error.message });
+      return end(context, claimed, run, undefined, { status: 'Failed', error: error.message }, persist);
     throw error;
   }
 
   let record = loaded.record;
-  const token = userTokenSource(context, { userId: loaded.user.id, environmentId: loaded.environment.id });
+  const mintToken = userTokenSource(context, { userId: loaded.user.id, environmentId: loaded.environment.id });
+  const token = () => persist(mintToken);
   for (let index = loaded.resumeAt; index < loaded.steps.length; index++) {
     options.signal.throwIfAborted();
     const step = loaded.steps[index];
     const position = loaded.positions[index];
     if (step === undefined || position === undefined) throw new Error('A step without its row: loadRun checks this.');
-    await markStepRunning(context, run, position);
+    await persist(() => markStepRunning(context, run, position));
     const stepContext = buildStepContext(context, claimed, loaded, record, token, options);
+    let result: Awaited<ReturnType<typeof runStep>>;
     try {
-      const result = await runStep(step, stepContext);
-      record = result.record ?? record;
-      await finishStep(context, run, position, {
-        status: 'Succeeded',
-        attempts: result.attempts,
-        output: result.output,
-      });
-      if (result.isStop) {
-        await skipStepsAfter(context, run, position);
-        return end(context, claimed, run, loaded, {
-          status: 'Succeeded',
-          output: { record, stoppedAtStep: index + 1 },
-        });
-      }
+      result = await runStep(step, stepContext);
     } catch (error) {
       if (options.signal.aborted) throw options.signal.reason;
+      if (isDatabaseConnectionError(error)) throw error;
       const failure = error instanceof StepFailedError ? error : unexpected(context, claimed, error);
-      await finishStep(context, run, position, {
-        status: 'Failed',
-        attempts: failure.attempts,
-        error: failure.message,
-      });
-      await skipStepsAfter(context, run, position);
+      await persist(() =>
+        finishStep(context, run, position, { status: 'Failed', attempts: failure.attempts, error: failure.message }),
+      );
+      await persist(() => skipStepsAfter(context, run, position));
       const stepName = `Step ${index + 1} (${step.kind})`;
-      return end(context, claimed, run, loaded, { status: 'Failed', error: `${stepName} failed: ${failure.message}` });
+      const runEnd = { status: 'Failed', error: `${stepName} failed: ${failure.message}` } as const;
+      return end(context, claimed, run, loaded, runEnd, persist);
+    }
+    record = result.record ?? record;
+    const { attempts, output } = result;
+    await persist(() => finishStep(context, run, position, { status: 'Succeeded', attempts, output }));
+    if (result.isStop) {
+      await persist(() => skipStepsAfter(context, run, position));
+      const runEnd = { status: 'Succeeded', output: { record, stoppedAtStep: index + 1 } } as const;
+      return end(context, claimed, run, loaded, runEnd, persist);
     }
   }
-  return end(context, claimed, run, loaded, { status: 'Succeeded', output: { record: record ?? null } });
+  return end(context, claimed, run, loaded, { status: 'Succeeded', output: { record: record ?? null } }, persist);
 }
 
 function buildStepContext(
@@ -125,8 +130,9 @@ async function end(
   run: HeldRun,
   loaded: LoadedRun | undefined,
   runEnd: RunEnd,
+  persist: <T>(work: () => Promise<T>) => Promise<T>,
 ): Promise<void> {
-  const isFinished = await finishRun(context, run, runEnd);
+  const isFinished = await persist(() => finishRun(context, run, runEnd));
   if (!isFinished) {
     context.logger.warn({ runId: claimed.id }, 'workflow run finished after its lease was lost: result discarded');
     return;

@@ -74,12 +74,14 @@ export function createWorkflowWorker(context: AppContext, options: WorkerOptions
           isPumpAsked = false;
           const free = options.concurrency - active.size;
           if (free <= 0 || !isRunning) break;
-          await failAbandonedRuns(context, { maxAttempts: options.maxAttempts, limit: free });
+          const executing = [...active.keys()];
+          await failAbandonedRuns(context, { maxAttempts: options.maxAttempts, limit: free, executing });
           const runs = await claimRuns(context, {
             workerId: id,
             limit: free,
             leaseMs: options.leaseMs,
             maxAttempts: options.maxAttempts,
+            executing,
           });
           for (const run of runs) execute(run);
           if (runs.length === free) isPumpAsked = true;

@@ -1,3 +1,4 @@
+import { claimRuns } from '../../../src/workflows/executor/claim-runs';
 import { sleep } from '../../helpers/sleep';
 import { describeEachDatabase } from '../../helpers/test-context';
 import { type ExecutorWorld, startExecutorWorld } from './executor-world';
@@ -100,5 +101,16 @@ describeEachDatabase('workflow run leases', (kind) => {
     const run = await prisma.workflowRun.findUniqueOrThrow({ where: { id: runId }, include: { steps: true } });
     expect(run).toMatchObject({ status: 'Running', claimedBy: 'new-owner', error: null });
     expect(run.steps[0]?.status).toBe('Running');
+  });
+
+  test('a worker never claims again a run it is still executing, even once its lease expired', async () => {
+    const runId = await abandonedRun(new Date(Date.now() - 1_000), 1);
+    const claim = { workerId: 'keeper', limit: 10, leaseMs: 5_000, maxAttempts: 3 };
+
+    const whileExecuting = await claimRuns(world.platform.context, { ...claim, executing: [runId] });
+    const afterwards = await claimRuns(world.platform.context, claim);
+
+    expect(whileExecuting.map((run) => run.id)).not.toContain(runId);
+    expect(afterwards.map((run) => run.id)).toContain(runId);
   });
 });
