@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { AppContext } from '../context';
 import { RateLimitError } from '../errors';
-import { createRateLimitStore } from '../public-api/rate-limit/rate-limit-store';
+import { createRateLimitStore, rateLimiterLogger } from '../public-api/rate-limit/rate-limit-store';
 
 /**
  * The limit of client registrations per client address: PLATFORM_MCP_REGISTRATION_RATE_LIMIT per
@@ -19,15 +19,10 @@ export function registrationRateLimiter(context: AppContext): RequestHandler {
     keyGenerator: (req: Request) => `ip:${ipKeyGenerator(req.ip ?? 'unknown')}`,
     standardHeaders: false,
     legacyHeaders: false,
-    store: createRateLimitStore(config, `${config.PLATFORM_PUBLIC_API_RATE_LIMIT_PREFIX}mcp-registration:`),
+    store: createRateLimitStore(context, `${config.PLATFORM_PUBLIC_API_RATE_LIMIT_PREFIX}mcp-registration:`),
     // As for the public API: a store outage lets registrations through rather than refusing them all.
     passOnStoreError: true,
-    logger: {
-      error: (error: unknown, message?: string) =>
-        context.logger.error({ err: error }, message ?? 'MCP registration rate limiter error'),
-      warn: (error: unknown, message?: string) =>
-        context.logger.warn({ err: error }, message ?? 'MCP registration rate limiter warning'),
-    },
+    logger: rateLimiterLogger(context, 'MCP registration rate limiter'),
     handler: (req, _res, next) => {
       const info = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit;
       const resetAt = info?.resetTime?.getTime() ?? Date.now() + windowMs;

@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { AppContext } from '../context';
 import { RateLimitError } from '../errors';
-import { createRateLimitStore } from '../public-api/rate-limit/rate-limit-store';
+import { createRateLimitStore, rateLimiterLogger } from '../public-api/rate-limit/rate-limit-store';
 
 const WINDOW_MS = 60_000;
 
@@ -33,15 +33,10 @@ export function webhookRateLimiter(context: AppContext): RequestHandler {
     keyGenerator: (_req: Request, res: Response) => `workflow:${limitOf(res).workflowId}`,
     standardHeaders: false,
     legacyHeaders: true,
-    store: createRateLimitStore(config, `${config.PLATFORM_PUBLIC_API_RATE_LIMIT_PREFIX}webhook:`),
+    store: createRateLimitStore(context, `${config.PLATFORM_PUBLIC_API_RATE_LIMIT_PREFIX}webhook:`),
     // As for the public API: a store outage lets calls through rather than taking webhooks down.
     passOnStoreError: true,
-    logger: {
-      error: (error: unknown, message?: string) =>
-        context.logger.error({ err: error }, message ?? 'webhook rate limiter error'),
-      warn: (error: unknown, message?: string) =>
-        context.logger.warn({ err: error }, message ?? 'webhook rate limiter warning'),
-    },
+    logger: rateLimiterLogger(context, 'webhook rate limiter'),
     handler: (req, res, next) => {
       const info = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit;
       const resetAt = info?.resetTime?.getTime() ?? Date.now() + WINDOW_MS;

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { RateLimitError } from '../../errors';
 import { wellFormedBearerHash } from '../../tokens/bearer-hash';
 import { getAuthentication } from '../../tokens/public-api-auth';
-import { createRateLimitStore } from './rate-limit-store';
+import { createRateLimitStore, rateLimiterLogger } from './rate-limit-store';
 
 /**
  * The public API's rate limit (docs/public-api.md, "Rate limits"): `PLATFORM_PUBLIC_API_RATE_LIMIT`
@@ -43,15 +43,10 @@ export function publicApiRateLimiter(context: AppContext): RequestHandler {
     },
     standardHeaders: false,
     legacyHeaders: true,
-    store: createRateLimitStore(config),
+    store: createRateLimitStore(context),
     // A rate-limit store outage must not take the API down: requests pass, and the error is logged.
     passOnStoreError: true,
-    logger: {
-      error: (error: unknown, message?: string) =>
-        context.logger.error({ err: error }, message ?? 'rate limiter error'),
-      warn: (error: unknown, message?: string) =>
-        context.logger.warn({ err: error }, message ?? 'rate limiter warning'),
-    },
+    logger: rateLimiterLogger(context, 'rate limiter'),
     // Refusals go through the app's error handler, which writes the 429 body and `Retry-After`.
     handler: (req, res, next) => {
       const info = (req as Request & { rateLimit?: { limit: number; resetTime?: Date } }).rateLimit;

@@ -1,48 +1,96 @@
-import { MemoryStore, type Store } from 'express-rate-limit';
+import { MemoryStore, type Options, type Store } from 'express-rate-limit';
 import Redis from 'ioredis';
+import type { Logger } from 'pino';
 import { type RedisReply, RedisStore } from 'rate-limit-redis';
-import type { Config } from '../../config/config';
+import type { AppContext } from '../../context';
+import { RateLimitStoreUnavailableError, RedisOutage } from './redis-outage';
+
+interface RedisConnection {
+  readonly client: Redis;
+  readonly outage: RedisOutage;
+}
 
 /** One connection per Redis URL for the whole process, shared by every app built in it. */
-const clients = new Map<string, Redis>();
+const connections = new Map<string, RedisConnection>();
 
 /**
  * Where the public API counts requests: Redis when `REDIS_URL` is set, so that every instance
  * shares the counts, otherwise this process's memory. Each call returns a new store (a store may
  * serve one limiter only). `prefix` keeps each limiter's Redis keys apart (the public API's by default).
+ *
+ * While Redis is unreachable, its commands fail at once (RateLimitStoreUnavailableError) and the
+ * limiters, set with `passOnStoreError`, let requests pass uncounted; the outage is logged once,
+ * through the logger of the first context that opened the connection (see RedisOutage).
  */
-export function createRateLimitStore(config: Config, prefix = config.PLATFORM_PUBLIC_API_RATE_LIMIT_PREFIX): Store {
-  if (!config.REDIS_URL) return new MemoryStore();
-  const client = redisClient(config.REDIS_URL);
+export function createRateLimitStore(
+  context: AppContext,
+  prefix = context.config.PLATFORM_PUBLIC_API_RATE_LIMIT_PREFIX,
+): Store {
+  const { REDIS_URL: url } = context.config;
+  if (!url) return new MemoryStore();
+  const { client, outage } = redisConnection(url, context.logger);
   return new RedisStore({
-    sendCommand: (command: string, ...args: string[]) => client.call(command, ...args) as Promise<RedisReply>,
+    sendCommand: async (command: string, ...args: string[]) => {
+      if (outage.isDown) throw new RateLimitStoreUnavailableError('Redis is unreachable.');
+      try {
+        return (await client.call(command, ...args)) as RedisReply;
+      } catch (error) {
+        // A reply error (a script to load again, say) comes from a Redis that answers.
+        if ((error as Error).name === 'ReplyError') throw error;
+        outage.failed(error);
+        throw new RateLimitStoreUnavailableError('Redis is unreachable.', { cause: error });
+      }
+    },
     prefix,
   });
 }
 
+/**
+ * The `logger` option of the rate limiters: their store errors go to `context.logger`, except an
+ * unreachable Redis, which RedisOutage already reported once for all requests.
+ */
+export function rateLimiterLogger(context: AppContext, name: string): Options['logger'] {
+  const isReported = (error: unknown) => error instanceof Error && error.name === 'RateLimitStoreUnavailableError';
+  return {
+    error: (error: unknown, message?: string) => {
+      if (!isReported(error)) context.logger.error({ err: error }, message ?? `${name} error`);
+    },
+    warn: (error: unknown, message?: string) => context.logger.warn({ err: error }, message ?? `${name} warning`),
+  };
+}
+
 /** Closes the Redis connections of the rate limiter (server shutdown, end of a test file). */
 export async function closeRateLimitStores(): Promise<void> {
-  const open = [...clients.values()];
-  clients.clear();
+  const open = [...connections.values()].map((connection) => connection.client);
+  connections.clear();
   await Promise.all(open.map((client) => client.quit().catch(() => client.disconnect())));
 }
 
-function redisClient(url: string): Redis {
-  let client = clients.get(url);
-  if (!client) {
-    // Few retries: while Redis is unreachable, requests pass unlimited (see the limiter) instead of
-    // waiting on an offline queue.
-    client = new Redis(url, {
+function redisConnection(url: string, logger: Logger): RedisConnection {
+  let connection = connections.get(url);
+  if (!connection) {
+    // Few retries: a command waits for at most one reconnection before failing, and once an outage
+    // is known, none waits at all (see createRateLimitStore).
+    const client = new Redis(url, {
       maxRetriesPerRequest: 1,
       connectTimeout: 2_000,
       connectionName: rateLimitConnectionName(),
     });
-    client.on('error', () => {
-      // Reported per request by the limiter; without a listener ioredis prints every reconnect.
-    });
-    clients.set(url, client);
+    const outage = new RedisOutage(logger, withoutCredentials(url));
+    // ioredis reports each failed reconnection as an 'error': the outage logs the first one only.
+    client.on('error', (error: unknown) => outage.failed(error));
+    client.on('ready', () => outage.recovered());
+    connection = { client, outage };
+    connections.set(url, connection);
   }
-  return client;
+  return connection;
+}
+
+function withoutCredentials(url: string): string {
+  const parsed = new URL(url);
+  parsed.username = '';
+  parsed.password = '';
+  return parsed.href;
 }
 
 /** The name this process's rate-limit connection shows in Redis `CLIENT LIST` (operators, tests). */
