@@ -83,11 +83,12 @@ describe('GET /v1/openapi.json', () => {
     );
   });
 
-  test('documents 429 with Retry-After and the error codes of 4XX and 5XX bodies', () => {
+  test('documents 429 and 503 with Retry-After and the error codes of 4XX and 5XX bodies', () => {
     const listing = document.paths[NOTES].get.responses;
 
-    expect(Object.keys(listing).sort()).toEqual(['200', '400', '401', '403', '404', '413', '415', '429', '500']);
+    expect(Object.keys(listing).sort()).toEqual(['200', '400', '401', '403', '404', '413', '415', '429', '500', '503']);
     expect(listing['429'].headers['Retry-After'].required).toBe(true);
+    expect(listing['503'].headers['Retry-After'].required).toBe(true);
     expect(document.components.schemas.Error.properties.code.enum).toEqual([
       'invalid_request',
       'invalid_json',
@@ -98,6 +99,7 @@ describe('GET /v1/openapi.json', () => {
       'not_found',
       'conflict',
       'rate_limited',
+      'service_unavailable',
       'internal_error',
     ]);
   });
