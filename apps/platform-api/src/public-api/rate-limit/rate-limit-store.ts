@@ -3,6 +3,7 @@ import Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { type RedisReply, RedisStore } from 'rate-limit-redis';
 import type { AppContext } from '../../context';
+import { RecoveringRedisStore } from './recovering-redis-store';
 import { RateLimitStoreUnavailableError, RedisOutage } from './redis-outage';
 
 interface RedisConnection {
@@ -29,20 +30,18 @@ export function createRateLimitStore(
   const { REDIS_URL: url } = context.config;
   if (!url) return new MemoryStore();
   const { client, outage } = redisConnection(url, context.logger);
-  return new RedisStore({
-    sendCommand: async (command: string, ...args: string[]) => {
-      if (outage.isDown) throw new RateLimitStoreUnavailableError('Redis is unreachable.');
-      try {
-        return (await client.call(command, ...args)) as RedisReply;
-      } catch (error) {
-        // A reply error (a script to load again, say) comes from a Redis that answers.
-        if ((error as Error).name === 'ReplyError') throw error;
-        outage.failed(error);
-        throw new RateLimitStoreUnavailableError('Redis is unreachable.', { cause: error });
-      }
-    },
-    prefix,
-  });
+  const sendCommand = async (command: string, ...args: string[]) => {
+    if (outage.isDown) throw new RateLimitStoreUnavailableError('Redis is unreachable.');
+    try {
+      return (await client.call(command, ...args)) as RedisReply;
+    } catch (error) {
+      // A reply error (a script to load again, say) comes from a Redis that answers.
+      if ((error as Error).name === 'ReplyError') throw error;
+      outage.failed(error);
+      throw new RateLimitStoreUnavailableError('Redis is unreachable.', { cause: error });
+    }
+  };
+  return new RecoveringRedisStore(() => new RedisStore({ sendCommand, prefix }), outage);
 }
 
 /**
