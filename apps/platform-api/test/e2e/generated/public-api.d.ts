@@ -225,7 +225,7 @@ export interface components {
              * @description Stable, snake_case; see docs/public-api.md "Errors".
              * @enum {string}
              */
-            code: "invalid_request" | "invalid_json" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "request_timeout" | "not_found" | "conflict" | "rate_limited" | "internal_error";
+            code: "invalid_request" | "invalid_json" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "request_timeout" | "not_found" | "conflict" | "rate_limited" | "service_unavailable" | "internal_error";
             /** @description What went wrong and what to do, in English. */
             message: string;
             /** @description With `invalid_request`: each bad parameter (`query.limit`, `body.title`). */
@@ -671,6 +671,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The database is unreachable for the moment (`service_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit"?: number;
+                    "X-RateLimit-Remaining"?: number;
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createNote: {
@@ -819,6 +833,20 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     "X-RateLimit-Remaining"?: number;
                     "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for the moment (`service_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit"?: number;
+                    "X-RateLimit-Remaining"?: number;
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -996,6 +1024,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The database is unreachable for the moment (`service_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit"?: number;
+                    "X-RateLimit-Remaining"?: number;
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     archiveNote: {
@@ -1148,6 +1190,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The database is unreachable for the moment (`service_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit"?: number;
+                    "X-RateLimit-Remaining"?: number;
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     unarchiveNote: {
@@ -1294,6 +1350,20 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     "X-RateLimit-Remaining"?: number;
                     "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for the moment (`service_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit"?: number;
+                    "X-RateLimit-Remaining"?: number;
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1471,6 +1541,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The database is unreachable for the moment (`service_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit"?: number;
+                    "X-RateLimit-Remaining"?: number;
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getWorkflowRun: {
@@ -1612,6 +1696,20 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     "X-RateLimit-Remaining"?: number;
                     "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for the moment (`service_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit"?: number;
+                    "X-RateLimit-Remaining"?: number;
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1765,6 +1863,23 @@ export interface operations {
             /** @description Unexpected server error (`internal_error`). */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for the moment (`service_unavailable`): no run was created; call again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The webhook's calls per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time, in seconds, of the next window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1934,6 +2049,20 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     "X-RateLimit-Remaining"?: number;
                     "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for the moment (`service_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit"?: number;
+                    "X-RateLimit-Remaining"?: number;
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
