@@ -14,7 +14,7 @@ import {
 import { countByStatus, type Outcome, startLoad } from './helpers/load';
 import { accountRuns, NOTHING_LOST_OR_RUN_TWICE, type SettledRun, settledRuns } from './helpers/run-accounting';
 import { type StandInAgent, startStandInAgent } from './helpers/stand-in-agent';
-import { listeningConnections, terminateBackends } from './helpers/terminate-backends';
+import { listeningConnectionsWithin, terminateBackends } from './helpers/terminate-backends';
 
 /**
  * `pg_terminate_backend` on every connection of platform-api's database (its pool, the LISTEN
@@ -89,12 +89,7 @@ describeWithService('postgres', 'platform-api when PostgreSQL terminates its con
     });
 
     test('gets the workflow worker LISTENing again by itself', async () => {
-      const deadline = Date.now() + 5_000;
-      let listening = 0;
-      while (listening === 0 && Date.now() < deadline) {
-        listening = await listeningConnections(postgresUri(), database.name, RUN_QUEUED_CHANNEL);
-        await sleep(100);
-      }
+      const listening = await listeningConnectionsWithin(postgresUri(), database.name, RUN_QUEUED_CHANNEL, 5_000);
 
       expect(listening).toBe(1);
     });

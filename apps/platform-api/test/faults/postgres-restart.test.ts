@@ -18,7 +18,7 @@ import {
 } from './helpers/private-postgres';
 import { accountRuns, NOTHING_LOST_OR_RUN_TWICE, type SettledRun, settledRuns } from './helpers/run-accounting';
 import { type StandInAgent, startStandInAgent } from './helpers/stand-in-agent';
-import { listeningConnections } from './helpers/terminate-backends';
+import { listeningConnectionsWithin } from './helpers/terminate-backends';
 
 const DATABASE = 'platform_faults';
 const OUTAGE_MS = 3_000;
@@ -95,12 +95,7 @@ describeWithPrivateServer(
     });
 
     test('gets the workflow worker LISTENing again by itself', async () => {
-      const deadline = Date.now() + 5_000;
-      let listening = 0;
-      while (listening === 0 && Date.now() < deadline) {
-        listening = await listeningConnections(postgres.url(), DATABASE, RUN_QUEUED_CHANNEL);
-        await sleep(100);
-      }
+      const listening = await listeningConnectionsWithin(postgres.url(), DATABASE, RUN_QUEUED_CHANNEL, 5_000);
 
       expect(listening).toBe(1);
     });

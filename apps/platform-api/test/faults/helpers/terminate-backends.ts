@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 
 /**
@@ -33,4 +34,20 @@ export async function listeningConnections(adminUrl: string, database: string, c
   } finally {
     await admin.end();
   }
+}
+
+/** `listeningConnections`, polled until one LISTENs or `withinMs` passes: the count last seen. */
+export async function listeningConnectionsWithin(
+  adminUrl: string,
+  database: string,
+  channel: string,
+  withinMs: number,
+): Promise<number> {
+  const deadline = Date.now() + withinMs;
+  let listening = await listeningConnections(adminUrl, database, channel);
+  while (listening === 0 && Date.now() < deadline) {
+    await sleep(100);
+    listening = await listeningConnections(adminUrl, database, channel);
+  }
+  return listening;
 }
