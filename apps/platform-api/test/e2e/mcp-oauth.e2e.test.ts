@@ -16,9 +16,9 @@ import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { setMemberTags } from '../../src/agents/agent-admin-service';
 import { closeAgentEvents } from '../../src/agents/agent-events';
 import { type RunningServer, serve } from '../../src/http/serve';
-import { runCliCaptured } from '../cli/run-cli';
 import { type AgentWorld, seedAgentWorld } from '../factories/agent-factory';
 import { issueToken } from '../factories/token-factory';
+import { runCliInContext } from '../helpers/cli-database';
 import { silentAgentLogger } from '../helpers/silent-logger';
 import { sleep } from '../helpers/sleep';
 import { createTestContext, type DatabaseKind, describeEachDatabase, type TestContext } from '../helpers/test-context';
@@ -83,10 +83,7 @@ describeWithChromium('an MCP client authorized by platform-api through the agent
   const cli = async (...argv: string[]) => {
     const { database } = platform.context.config;
     const env = database.kind === 'postgres' ? { DATABASE_URL: database.url } : { PLATFORM_DATA_DIR: database.dataDir };
-    const result = await runCliCaptured(argv, { PLATFORM_MIGRATE_ON_START: 'false', ...env }, async () => ({
-      prisma: platform.context.prisma,
-      close: async () => {},
-    }));
+    const result = await runCliInContext(platform.context, argv, env);
     if (result.exitCode !== 0) throw new Error(`platform-api ${argv.join(' ')} failed: ${result.stderr}`);
     return result;
   };

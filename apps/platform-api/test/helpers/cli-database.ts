@@ -26,7 +26,20 @@ export async function openCliDatabase(kind: DatabaseKind): Promise<CliDatabase> 
 
 /** Runs `platform-api <argv>` in-process on `database`, capturing its output; `env` adds variables. */
 export function runCliOn(database: CliDatabase, argv: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
-  return database.withContext((context) =>
-    runCliCaptured(argv, { ...database.env, ...env }, async () => ({ prisma: context.prisma, close: async () => {} })),
-  );
+  return database.withContext((context) => runCliInContext(context, argv, { ...database.env, ...env }));
+}
+
+/**
+ * Runs `platform-api <argv>` in-process on the database `context` holds open (a server's, in tests
+ * that run the CLI beside it), capturing its output; `env` adds variables.
+ */
+export function runCliInContext(
+  context: AppContext,
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<CliRun> {
+  return runCliCaptured(argv, { PLATFORM_MIGRATE_ON_START: 'false', ...env }, async () => ({
+    prisma: context.prisma,
+    close: async () => {},
+  }));
 }

@@ -3,9 +3,9 @@ import { openEventStream } from '@platform/platform-contract/testing';
 import type { User } from '../../src/generated/prisma/client';
 import { createSession } from '../../src/identity/sessions-service';
 import { type AgentPlatform, startAgentPlatform } from '../agents/agent-platform';
-import { runCliCaptured } from '../cli/run-cli';
 import { issueToken } from '../factories/token-factory';
 import { seedUser } from '../factories/user-factory';
+import { runCliInContext } from '../helpers/cli-database';
 import { describeEachDatabase } from '../helpers/test-context';
 
 /**
@@ -15,11 +15,7 @@ import { describeEachDatabase } from '../helpers/test-context';
 describeEachDatabase('removing a member from a project', (kind) => {
   let platform: AgentPlatform;
 
-  const cli = (...argv: string[]) =>
-    runCliCaptured(argv, { PLATFORM_MIGRATE_ON_START: 'false' }, async () => ({
-      prisma: platform.context.prisma,
-      close: async () => {},
-    }));
+  const cli = (...argv: string[]) => runCliInContext(platform.context, argv);
   const remove = (user: User) =>
     cli('users', 'remove', '--project', platform.world.project.name, '--email', user.email);
   const get = (path: string, headers: Record<string, string>) =>

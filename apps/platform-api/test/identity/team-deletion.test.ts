@@ -3,22 +3,18 @@ import { openEventStream } from '@platform/platform-contract/testing';
 import type { Team } from '../../src/generated/prisma/client';
 import { createSession } from '../../src/identity/sessions-service';
 import { type AgentPlatform, startAgentPlatform } from '../agents/agent-platform';
-import { runCliCaptured } from '../cli/run-cli';
 import { seedNote } from '../factories/note-factory';
 import { issueToken } from '../factories/token-factory';
 import { seedUser } from '../factories/user-factory';
 import { seedWorkflow } from '../factories/workflow-factory';
+import { runCliInContext } from '../helpers/cli-database';
 import { describeEachDatabase } from '../helpers/test-context';
 
 /** `teams delete` while the server serves: what it refuses, and what goes and what stays with --force. */
 describeEachDatabase('deleting a team', (kind) => {
   let platform: AgentPlatform;
 
-  const cli = (...argv: string[]) =>
-    runCliCaptured(argv, { PLATFORM_MIGRATE_ON_START: 'false' }, async () => ({
-      prisma: platform.context.prisma,
-      close: async () => {},
-    }));
+  const cli = (...argv: string[]) => runCliInContext(platform.context, argv);
   const deleteTeam = (team: Team, ...extra: string[]) =>
     cli('teams', 'delete', '--project', platform.world.project.name, '--name', team.name, ...extra);
   /** A team rendering the environment, with an Editor in it, a workflow with a run, and a note shared with it. */

@@ -3,10 +3,10 @@ import { openEventStream } from '@platform/platform-contract/testing';
 import { createSession } from '../../src/identity/sessions-service';
 import { TOKEN_ACCESS_MESSAGES } from '../../src/workflows/workflow-token-access';
 import { type AgentPlatform, startAgentPlatform } from '../agents/agent-platform';
-import { runCliCaptured } from '../cli/run-cli';
 import { issueToken } from '../factories/token-factory';
 import { seedUser } from '../factories/user-factory';
 import { seedWorkflow } from '../factories/workflow-factory';
+import { runCliInContext } from '../helpers/cli-database';
 import { describeEachDatabase } from '../helpers/test-context';
 
 /**
@@ -16,11 +16,7 @@ import { describeEachDatabase } from '../helpers/test-context';
 describeEachDatabase('removing a member from a team', (kind) => {
   let platform: AgentPlatform;
 
-  const cli = (...argv: string[]) =>
-    runCliCaptured(argv, { PLATFORM_MIGRATE_ON_START: 'false' }, async () => ({
-      prisma: platform.context.prisma,
-      close: async () => {},
-    }));
+  const cli = (...argv: string[]) => runCliInContext(platform.context, argv);
   const removeFromTeam = (email: string) =>
     cli('teams', 'remove-member', '--project', platform.world.project.name, '--team', 'Support', '--email', email);
   const call = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>

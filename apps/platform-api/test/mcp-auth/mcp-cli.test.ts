@@ -2,8 +2,9 @@ import { type McpClientRegistrationResponse, mcpTokenResponseSchema } from '@pla
 import { environmentUsers } from '../../src/agents/permissions-service';
 import { recordConsent } from '../../src/mcp-auth/mcp-grants-service';
 import { type AgentPlatform, startAgentPlatform } from '../agents/agent-platform';
-import { type CliRun, runCliCaptured } from '../cli/run-cli';
+import type { CliRun } from '../cli/run-cli';
 import { type AgentWorld, seedAgentWorld } from '../factories/agent-factory';
+import { runCliInContext } from '../helpers/cli-database';
 import { describeEachDatabase } from '../helpers/test-context';
 import { exchangeCode, obtainCode, refresh, registerClient } from './mcp-auth-client';
 
@@ -17,8 +18,7 @@ describeEachDatabase('platform-api mcp', (kind) => {
   });
   afterAll(() => platform.close());
 
-  const cli = (...argv: string[]): Promise<CliRun> =>
-    runCliCaptured(argv, {}, async () => ({ prisma: platform.context.prisma, close: async () => {} }));
+  const cli = (...argv: string[]): Promise<CliRun> => runCliInContext(platform.context, argv);
   /** A client with a grant of the world's member, and the refresh token of that grant. */
   const clientWithGrant = async () => {
     const client = await registerClient(platform);
