@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createAgent } from '@platform/agent';
@@ -19,6 +18,7 @@ import { type RunningServer, serve } from '../../src/http/serve';
 import { type AgentWorld, seedAgentWorld } from '../factories/agent-factory';
 import { issueToken } from '../factories/token-factory';
 import { runCliInContext } from '../helpers/cli-database';
+import { freePort } from '../helpers/free-port';
 import { silentAgentLogger } from '../helpers/silent-logger';
 import { sleep } from '../helpers/sleep';
 import { createTestContext, type DatabaseKind, describeEachDatabase, type TestContext } from '../helpers/test-context';
@@ -48,14 +48,6 @@ const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'];
 
 type Order = { id: number; region: string; amount: number };
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Calls `attempt` until it returns `expected` or `withinMs` passes; resolves to the last value and the time taken. */
 async function pollFor<T>(

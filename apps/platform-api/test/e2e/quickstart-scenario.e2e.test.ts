@@ -1,7 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -10,6 +9,7 @@ import createClient from 'openapi-fetch';
 import { chromium } from 'playwright-core';
 import { packageRoot } from '../../src/db/package-root';
 import type { DemoSetup } from '../../src/demo/demo-setup';
+import { freePort } from '../helpers/free-port';
 import { sleep } from '../helpers/sleep';
 import type { paths } from './generated/public-api';
 
@@ -39,14 +39,6 @@ interface Ready {
   readonly mcpUrl: string;
   readonly isConnected: boolean;
   readonly demo: DemoSetup;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** The quickstart's one JSON line on stdout; its children's output goes to stderr, kept for failures. */

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describeWithService, type TestDatabase } from '@platform/tooling/test-services';
 import type { AppContext } from '../../src/context';
+import { freePort } from '../helpers/free-port';
 import { createMigratedPostgresDatabase } from '../helpers/postgres-template';
 import { type FaultWorld, faultCalls, openSeedingContext, recordIdOf, seedFaultWorld } from './helpers/fault-platform';
-import { freePort } from './helpers/free-port';
 import { countByStatus, type Outcome, startLoad } from './helpers/load';
 import { builtBin, type PlatformProcess, spawnPlatform } from './helpers/platform-process';
 import { type SettledRun, settledRuns } from './helpers/run-accounting';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { applyMigrations } from '../../../src/db/migrator/migrator';
-import { freePort } from './free-port';
+import { freePort } from '../../helpers/free-port';
 
 /**
  * A PostgreSQL server of the test's own, in a temporary directory, made with the machine's

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from './free-port';
+import { freePort } from '../../helpers/free-port';
 
 /**
  * A `redis-server` of the test's own on a free port, its directory temporary and nothing saved:
