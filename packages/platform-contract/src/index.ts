@@ -1,6 +1,41 @@
 export type { ContractCallOptions, ContractFailure } from './call';
 export { ContractCallError, callAgentContract, DEFAULT_CONTRACT_TIMEOUT_MS } from './call';
 export type {
+  Bundle,
+  BundleStatus,
+  BundleUploadRequest,
+  CloudEnvironment,
+  CloudIntrospectionResponse,
+  CloudTokenErrorCode,
+  CloudTokenResponse,
+  DeviceAuthorizationResponse,
+  LogLine,
+  LogsResponse,
+} from './cloud';
+export {
+  BUNDLE_STATUSES,
+  bundleSchema,
+  bundlesResponseSchema,
+  bundleUploadRequestSchema,
+  CLOUD_API_PREFIX,
+  CLOUD_CLI_CLIENT_ID,
+  CLOUD_PATHS,
+  CLOUD_TOKEN_ERROR_CODES,
+  cloudEnvironmentSchema,
+  cloudEnvironmentsResponseSchema,
+  cloudIntrospectionResponseSchema,
+  cloudTokenResponseSchema,
+  DEVICE_CODE_GRANT_TYPE,
+  deviceAuthorizationResponseSchema,
+  environmentLookupRequestSchema,
+  LOG_LEVELS,
+  logLineSchema,
+  logsResponseSchema,
+  MAX_BUNDLE_BYTES,
+  MAX_LOG_LINES,
+  oauthErrorResponseSchema,
+} from './cloud';
+export type {
   McpAuthorizeQuery,
   McpClient,
   McpClientRegistrationRequest,
