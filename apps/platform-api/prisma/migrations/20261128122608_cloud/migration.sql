@@ -5,6 +5,8 @@ CREATE TYPE "CloudBundleStatus" AS ENUM ('Pending', 'Live', 'Failed', 'Supersede
 CREATE TABLE "CloudEnvironment" (
     "environmentId" INTEGER NOT NULL,
     "connection" TEXT NOT NULL,
+    "agentSecrets" TEXT NOT NULL,
+    "port" INTEGER,
     "kind" TEXT NOT NULL DEFAULT 'sql',
     "introspection" JSONB,
     "introspectedAt" TIMESTAMPTZ(3),
@@ -74,6 +76,9 @@ CREATE TABLE "CloudLogin" (
 
     CONSTRAINT "CloudLogin_pkey" PRIMARY KEY ("id")
 );
+
+-- CreateIndex
+CREATE UNIQUE INDEX "CloudEnvironment_port_key" ON "CloudEnvironment"("port");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "CloudBundle_environmentId_version_key" ON "CloudBundle"("environmentId", "version");
