@@ -1,5 +1,6 @@
 import type { Logger } from '@platform/datasource-toolkit';
 import { EVENTS_PATH, PLATFORM_EVENTS, type PlatformEvent, SECRET_HEADER } from '@platform/platform-contract';
+import { ExponentialBackoff, halfJitterGenerator, type IBackoff } from 'cockatiel';
 import { EventSource } from 'eventsource';
 
 export interface PlatformEventsOptions {
@@ -12,7 +13,7 @@ export interface PlatformEventsOptions {
   readonly onOpen: () => void;
   /** Called each time the stream fails, with the status the platform answered (a 401 refuses the secret). */
   readonly onFailure?: (failure: { readonly status?: number; readonly message: string }) => void;
-  /** First delay before reconnecting, doubled after each failure up to `maxDelayMs`. */
+  /** First delay before reconnecting (half of it to all of it, at random), doubled after each failure up to `maxDelayMs`. */
   readonly minDelayMs?: number;
   readonly maxDelayMs?: number;
 }
@@ -25,7 +26,7 @@ export interface PlatformEvents {
 
 /**
  * Listens to the platform's events stream (server-sent events, with the environment secret).
- * When the stream fails, it is closed and reopened after an exponential back-off (the library's
+ * When the stream fails, it is closed and reopened after an exponential back-off with jitter (the library's
  * own reconnection uses a fixed delay); each opening calls `onOpen`, so the caller can flush
  * what it may have missed.
  */
@@ -33,7 +34,13 @@ export function openPlatformEvents(options: PlatformEventsOptions): PlatformEven
   const { serverUrl, envSecret, logger } = options;
   const minDelayMs = options.minDelayMs ?? 500;
   const maxDelayMs = options.maxDelayMs ?? 30_000;
-  let delayMs = minDelayMs;
+  // cockatiel's exponential back-off with half jitter: a fleet of agents does not reconnect in step.
+  const firstBackoff = new ExponentialBackoff({
+    generator: halfJitterGenerator,
+    initialDelay: minDelayMs,
+    maxDelay: maxDelayMs,
+  });
+  let backoff: IBackoff<unknown> | undefined;
   let source: EventSource | undefined;
   let timer: NodeJS.Timeout | undefined;
   let isClosed = false;
@@ -52,7 +59,7 @@ export function openPlatformEvents(options: PlatformEventsOptions): PlatformEven
     source = current;
     current.onopen = () => {
       isConnected = true;
-      delayMs = minDelayMs;
+      backoff = undefined;
       if (hasWarned) logger('Info', 'The platform events stream is connected again: cached permissions are refreshed.');
       hasWarned = false;
       options.onOpen();
@@ -76,9 +83,9 @@ export function openPlatformEvents(options: PlatformEventsOptions): PlatformEven
         );
         hasWarned = true;
       }
-      timer = setTimeout(connect, delayMs);
+      backoff = backoff ? backoff.next(undefined) : firstBackoff.next();
+      timer = setTimeout(connect, backoff.duration);
       timer.unref();
-      delayMs = Math.min(delayMs * 2, maxDelayMs);
     };
   };
   connect();

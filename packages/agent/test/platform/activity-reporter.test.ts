@@ -1,6 +1,8 @@
+import type { LoggerLevel } from '@platform/datasource-toolkit';
 import type { ActivityEntry } from '@platform/platform-contract';
 import { silentLogger, sleep } from '@platform/tooling/test-helpers';
 import { createActivityReporter } from '../../src/platform/activity-reporter';
+import { PlatformBreaker } from '../../src/platform/platform-breaker';
 
 const entry = (userId: number): ActivityEntry => ({
   userId,
@@ -51,5 +53,54 @@ describe('createActivityReporter', () => {
     await reporter.close();
 
     expect(sent.map((item) => item.userId)).toEqual([1, 2]);
+  });
+
+  test('spaces its attempts with a growing back-off while the platform refuses, whatever the flush interval', async () => {
+    let attempts = 0;
+    const reporter = createActivityReporter({
+      send: async () => {
+        attempts += 1;
+        throw new Error('down');
+      },
+      logger: silentLogger,
+      flushIntervalMs: 5,
+      breaker: new PlatformBreaker({ initialDelayMs: 200, maxDelayMs: 5_000 }),
+    });
+
+    for (let index = 0; index < 100; index += 1) {
+      reporter.record(entry(index));
+      await sleep(10);
+    }
+
+    // At least a second of 5 ms ticks: without the back-off, one attempt per tick.
+    expect(attempts).toBeGreaterThan(0);
+    expect(attempts).toBeLessThanOrEqual(6);
+    await reporter.close();
+  });
+
+  test('logs dropped entries once while the platform refuses, and their count when it takes them again', async () => {
+    const lines: Array<[LoggerLevel, string]> = [];
+    let isDown = true;
+    const reporter = createActivityReporter({
+      send: async () => {
+        if (isDown) throw new Error('down');
+      },
+      logger: (level, message) => lines.push([level, message]),
+      flushIntervalMs: 60_000,
+      batchSize: 1,
+      maxPending: 5,
+    });
+
+    for (let index = 0; index < 50; index += 1) reporter.record(entry(index));
+    await reporter.flush();
+    isDown = false;
+    await reporter.close();
+
+    expect(lines.filter(([, message]) => message.startsWith('Activity entries are being dropped'))).toHaveLength(1);
+    expect(lines.filter(([level]) => level === 'Warn')).toHaveLength(2);
+    expect(lines.at(-1)).toEqual([
+      'Info',
+      'Activity reported to the platform again (45 entries were dropped meanwhile).',
+    ]);
   });
 });
