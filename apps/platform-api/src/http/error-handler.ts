@@ -2,6 +2,7 @@ import { isNativeError } from 'node:util/types';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { isDatabaseConnectionError } from '../db/connection-errors';
+import { createOutageLog } from '../db/outage-log';
 import { NotFoundError, type ValidationIssue } from '../errors';
 
 /** The JSON body of an error response; see the README's "Error codes". */
@@ -33,6 +34,9 @@ interface HttpError {
  * src/errors.ts); anything unknown is logged and answered with a bare 500 that never leaks a stack.
  */
 export function createErrorHandler(logger: Logger): ErrorRequestHandler {
+  // During an outage every request fails the same way: one line when it starts, then one per 30 s.
+  const databaseOutage = createOutageLog(logger, { message: 'the database is unreachable: answering 503' });
+
   return function handleError(error: unknown, request, response, next) {
     if (response.headersSent) {
       // Too late for a clean answer: Express's default handler destroys the socket.
@@ -43,7 +47,7 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
     if (!known) {
       (request.log ?? logger).error({ err: error }, 'unexpected error while handling the request');
     } else if (known.status === 503) {
-      (request.log ?? logger).warn({ err: error }, 'the database is unreachable: answered 503');
+      databaseOutage.failed(error);
     }
     const { status, body, headers } = known ?? {
       status: 500,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppContext } from '../../context';
 import { listenChannel } from '../../db/listen-channel';
+import { createOutageLog } from '../../db/outage-log';
 import { type ClaimedRun, claimRuns, failAbandonedRuns } from './claim-runs';
 import { executeRun } from './execute-run';
 import { releaseRun, startHeartbeat } from './run-lease';
@@ -35,6 +36,11 @@ export function createWorkflowWorker(context: AppContext, options: WorkerOptions
   let isPumpAsked = false;
   let timer: NodeJS.Timeout | undefined;
   let unlisten: (() => Promise<void>) | undefined;
+  // Claims fail at every poll while the database is down: one line when it starts, one per 30 s.
+  const claimOutage = createOutageLog(context.logger, {
+    message: 'could not claim workflow runs: trying again at each poll',
+    recoveredMessage: 'claiming workflow runs again',
+  });
 
   const execute = (run: ClaimedRun) => {
     const controller = new AbortController();
@@ -83,11 +89,12 @@ export function createWorkflowWorker(context: AppContext, options: WorkerOptions
             maxAttempts: options.maxAttempts,
             executing,
           });
+          claimOutage.recovered();
           for (const run of runs) execute(run);
           if (runs.length === free) isPumpAsked = true;
         } while (isPumpAsked && isRunning);
       } catch (error) {
-        context.logger.warn({ err: error }, 'could not claim workflow runs: trying again at the next poll');
+        claimOutage.failed(error);
       } finally {
         isPumping = false;
       }
