@@ -6,6 +6,11 @@ import type { z } from 'zod';
  * breaks when two copies of a module are loaded (jest module registries, bundles).
  */
 
+/** True for an Error whose `name` is one of `names` (see above: never `instanceof`). */
+export function isErrorNamed(error: unknown, ...names: readonly string[]): error is Error {
+  return error instanceof Error && names.includes(error.name);
+}
+
 export interface ValidationIssue {
   /** Dotted path of the bad field (`body.scopes.0`), empty for the value as a whole. */
   readonly path: string;

@@ -1,6 +1,7 @@
 import { AUTHORIZE_PATH, authorizeQuerySchema } from '@platform/platform-contract';
 import { type Request, type Response, Router } from 'express';
 import type { AppContext } from '../context';
+import { isErrorNamed } from '../errors';
 import { sendPage } from '../identity/html-response';
 import { getSession } from '../identity/session-middleware';
 import { errorPage } from '../views/login-page';
@@ -32,7 +33,7 @@ export function authorizeRoutes(context: AppContext): Router {
     try {
       const environment = await checkAuthorizeTarget(context, environmentId, redirectUri);
       const signedIn = await getSession(context, request).catch((error: unknown) => {
-        if (error instanceof Error && error.name === 'AuthenticationError') return undefined;
+        if (isErrorNamed(error, 'AuthenticationError')) return undefined;
         throw error;
       });
       if (!signedIn) {

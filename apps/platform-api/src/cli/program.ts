@@ -1,4 +1,5 @@
 import { Command, CommanderError, Help, type Option } from 'commander';
+import { isErrorNamed } from '../errors';
 import { type CliIo, createCliContext, ExitCode } from './cli-context';
 import { commands } from './commands';
 import { relayToRunningServer } from './relay/relay-client';
@@ -44,7 +45,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
     return { exitCode: cli.exitCode, isKeptAlive: cli.isKeptAlive };
   } catch (error) {
     // The embedded database is held by a running `start`: it runs the command instead, if it can.
-    if (error instanceof Error && error.name === 'DataDirInUseError' && !io.openDatabase) {
+    if (isErrorNamed(error, 'DataDirInUseError') && !io.openDatabase) {
       const exitCode = await relayToRunningServer(cli.loadConfig(), argv, io);
       if (exitCode !== undefined) return { exitCode: exitCode as ExitCode, isKeptAlive: false };
     }
@@ -57,7 +58,7 @@ function reportError(error: unknown, isJson: boolean, io: CliIo): ExitCode {
     // Commander already printed its message (or the help, or the version).
     return error.exitCode === 0 ? ExitCode.Ok : ExitCode.Usage;
   }
-  const exitCode = error instanceof Error && error.name === 'ConfigError' ? ExitCode.Usage : ExitCode.Failure;
+  const exitCode = isErrorNamed(error, 'ConfigError') ? ExitCode.Usage : ExitCode.Failure;
   const name = error instanceof Error ? error.name : 'Error';
   const message = error instanceof Error ? error.message : String(error);
   const issues = (error as { issues?: unknown } | undefined)?.issues;

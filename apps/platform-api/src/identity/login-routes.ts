@@ -2,6 +2,7 @@ import { AUTHORIZE_PATH, MCP_AUTHORIZE_PATH } from '@platform/platform-contract'
 import express, { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context';
+import { isErrorNamed } from '../errors';
 import { errorPage, loginPage, signedInPage } from '../views/login-page';
 import { clearCookie } from './cookies';
 import { issueCsrfToken, verifyCsrfToken } from './csrf';
@@ -18,10 +19,6 @@ const loginFormSchema = z.object({
   email: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(1024),
 });
-
-function isNamed(error: unknown, name: string): boolean {
-  return error instanceof Error && error.name === name;
-}
 
 /**
  * The server-rendered sign-in: `GET /login` (the form, or who is signed in), `POST /login` (form
@@ -46,7 +43,7 @@ export function loginRoutes(context: AppContext): Router {
   router.get('/login', async (req, res) => {
     const next = safeNextPath(req.query.next);
     const signedIn = await getSession(context, req).catch((error: unknown) => {
-      if (isNamed(error, 'AuthenticationError')) return undefined;
+      if (isErrorNamed(error, 'AuthenticationError')) return undefined;
       throw error;
     });
     if (!signedIn) {
@@ -90,7 +87,7 @@ export function loginRoutes(context: AppContext): Router {
     try {
       signedIn = await signInWithPassword(context, form.data);
     } catch (error) {
-      if (!isNamed(error, 'AuthenticationError')) throw error;
+      if (!isErrorNamed(error, 'AuthenticationError')) throw error;
       renderForm(req, res, 401, { next, email: typedEmail, error: 'Invalid email or password.' });
       return;
     }

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../context';
+import { isErrorNamed } from '../errors';
 import { cookieOptions, readCookie } from './cookies';
 import { type AuthenticatedSession, authenticateSession, type CreatedSession } from './sessions-service';
 
@@ -76,5 +77,5 @@ export function getSessionLocals(res: Response): AuthenticatedSession {
 }
 
 function isAuthenticationError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AuthenticationError';
+  return isErrorNamed(error, 'AuthenticationError');
 }

@@ -2,6 +2,7 @@ import { formatMcpScopes, type McpScope, type PlatformUser } from '@platform/pla
 import { mintUserToken } from '../agents/mint-user-token';
 import { environmentUsers } from '../agents/permissions-service';
 import type { AppContext } from '../context';
+import { isErrorNamed } from '../errors';
 import type { Environment, McpGrant } from '../generated/prisma/client';
 import { McpTokenError } from './mcp-auth-errors';
 
@@ -50,7 +51,7 @@ export async function mintMcpAccessToken(
     return { token, expiresIn };
   } catch (error) {
     // The user lost access between the check and the mint.
-    if (error instanceof Error && error.name === 'ForbiddenError') {
+    if (isErrorNamed(error, 'ForbiddenError')) {
       throw new McpTokenError('invalid_grant', 'The user no longer has access to this environment.', { cause: error });
     }
     throw error;

@@ -2,6 +2,7 @@ import { formatMcpScopes, MCP_AUTHORIZE_PATH } from '@platform/platform-contract
 import express, { type Request, type Response, Router } from 'express';
 import { environmentUsers } from '../agents/permissions-service';
 import type { AppContext } from '../context';
+import { isErrorNamed } from '../errors';
 import { issueCsrfToken, verifyCsrfToken } from '../identity/csrf';
 import { sendPage } from '../identity/html-response';
 import { getSession } from '../identity/session-middleware';
@@ -145,7 +146,7 @@ async function checkRequest(
 
 async function optionalSession(context: AppContext, req: Request): Promise<AuthenticatedSession | undefined> {
   return getSession(context, req).catch((error: unknown) => {
-    if (error instanceof Error && error.name === 'AuthenticationError') return undefined;
+    if (isErrorNamed(error, 'AuthenticationError')) return undefined;
     throw error;
   });
 }

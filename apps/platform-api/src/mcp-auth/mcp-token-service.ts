@@ -1,5 +1,6 @@
 import type { McpTokenRequest, McpTokenResponse } from '@platform/platform-contract';
 import type { AppContext } from '../context';
+import { isErrorNamed } from '../errors';
 import type { Environment } from '../generated/prisma/client';
 import { McpTokenError } from './mcp-auth-errors';
 import { findActiveMcpClient } from './mcp-clients-service';
@@ -19,7 +20,7 @@ export async function exchangeMcpToken(
   request: McpTokenRequest,
 ): Promise<McpTokenResponse> {
   const client = await findActiveMcpClient(context, request.client_id).catch((error: unknown) => {
-    if (error instanceof Error && error.name === 'McpClientNotFoundError') {
+    if (isErrorNamed(error, 'McpClientNotFoundError')) {
       throw new McpTokenError('invalid_client', error.message, { cause: error });
     }
     throw error;

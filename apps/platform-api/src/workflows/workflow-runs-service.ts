@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
+import { ConflictError, ForbiddenError, isErrorNamed, NotFoundError } from '../errors';
 import type { Prisma, RunStatus } from '../generated/prisma/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../identity/unique-violation';
 import type { AuthenticatedToken } from '../tokens/token-authenticator';
@@ -111,7 +111,7 @@ export async function getAdminRun(context: AppContext, actor: WorkflowActor, run
     await findManagedWorkflow(context, actor, run.workflowId);
   } catch (error) {
     // The workflow is invisible to this user, so is its run.
-    if (error instanceof Error && error.name === 'NotFoundError') throw new NotFoundError(`No workflow run ${runId}.`);
+    if (isErrorNamed(error, 'NotFoundError')) throw new NotFoundError(`No workflow run ${runId}.`);
     throw error;
   }
   return toAdminRunView(run);

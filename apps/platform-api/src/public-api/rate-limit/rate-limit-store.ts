@@ -3,6 +3,7 @@ import Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { type RedisReply, RedisStore } from 'rate-limit-redis';
 import type { AppContext } from '../../context';
+import { isErrorNamed } from '../../errors';
 import { RecoveringRedisStore } from './recovering-redis-store';
 import { RateLimitStoreUnavailableError, RedisOutage } from './redis-outage';
 
@@ -36,7 +37,7 @@ export function createRateLimitStore(
       return (await client.call(command, ...args)) as RedisReply;
     } catch (error) {
       // A reply error (a script to load again, say) comes from a Redis that answers.
-      if ((error as Error).name === 'ReplyError') throw error;
+      if (isErrorNamed(error, 'ReplyError')) throw error;
       outage.failed(error);
       throw new RateLimitStoreUnavailableError('Redis is unreachable.', { cause: error });
     }
@@ -49,7 +50,7 @@ export function createRateLimitStore(
  * unreachable Redis, which RedisOutage already reported once for all requests.
  */
 export function rateLimiterLogger(context: AppContext, name: string): Options['logger'] {
-  const isReported = (error: unknown) => error instanceof Error && error.name === 'RateLimitStoreUnavailableError';
+  const isReported = (error: unknown) => isErrorNamed(error, 'RateLimitStoreUnavailableError');
   return {
     error: (error: unknown, message?: string) => {
       if (!isReported(error)) context.logger.error({ err: error }, message ?? `${name} error`);

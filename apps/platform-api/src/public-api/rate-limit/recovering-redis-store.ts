@@ -1,5 +1,6 @@
 import type { ClientRateLimitInfo, IncrementResponse, Options, Store } from 'express-rate-limit';
 import type { RedisStore } from 'rate-limit-redis';
+import { isErrorNamed } from '../../errors';
 import type { RedisOutage } from './redis-outage';
 
 /**
@@ -49,7 +50,7 @@ export class RecoveringRedisStore implements Store {
     try {
       return await call();
     } catch (error) {
-      const isStale = (error as Error).name === 'RateLimitStoreUnavailableError' && !this.outage.isDown;
+      const isStale = isErrorNamed(error, 'RateLimitStoreUnavailableError') && !this.outage.isDown;
       if (!isStale || !this.options) throw error;
       this.store = this.createStore();
       await this.store.init(this.options);

@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../views/html';
+
 /**
  * The note text with each `{{field}}` (or `{{relation:field}}`) replaced by that field of the
  * record, HTML-escaped since note messages are HTML (titles are text: `isHtml: false`). A field the record lacks becomes an empty string;
@@ -30,14 +32,4 @@ function formatValue(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
-}
-
-/** `text` safe in HTML (note messages). */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }

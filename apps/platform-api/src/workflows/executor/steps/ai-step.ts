@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { escapeHtml } from '../../../views/html';
 import type { aiStepSchema } from '../../workflow-schemas';
 import type { AgentAnswer } from '../agent-call';
 import { AgentRefusedError, StepFailedError } from '../executor-errors';
-import { escapeHtml, renderPlaceholders } from '../render-placeholders';
+import { renderPlaceholders } from '../render-placeholders';
 import { completionOf, jsonOf } from './ai-completion';
 import { addRecordNote } from './note-step';
 import type { StepContext, StepResult } from './step-context';
