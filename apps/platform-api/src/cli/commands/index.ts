@@ -1,5 +1,6 @@
 import type { RegisterCommand } from '../cli-context';
 import { registerActionsCommand } from './actions';
+import { registerCloudRunnerCommand } from './cloud-runner';
 import { registerEnvironmentsCommand } from './environments';
 import { registerInitCommand } from './init';
 import { registerKeysCommand } from './keys';
@@ -19,6 +20,7 @@ import { registerWorkflowsCommand } from './workflows';
 export const commands: readonly RegisterCommand[] = [
   registerStartCommand,
   registerWorkerCommand,
+  registerCloudRunnerCommand,
   registerMigrateCommand,
   registerInitCommand,
   registerUsersCommand,

@@ -1,0 +1,78 @@
+import { existsSync } from 'node:fs';
+import type { Logger } from 'pino';
+import { type Config, ConfigError } from '../../config/config';
+import type { AppContext } from '../../context';
+import { createPrismaClient } from '../../db/create-prisma-client';
+import { createLogger } from '../../logger';
+import { type CloudRunner, startCloudRunner } from './cloud-runner';
+import type { CloudRunnerOptions } from './runner-options';
+
+export interface CloudRunnerProcessOptions {
+  /** Defaults to a pino logger at PLATFORM_LOG_LEVEL on stdout. */
+  readonly logger?: Logger;
+  /** Stop gracefully, then exit, on SIGTERM and SIGINT (default true). */
+  readonly handleSignals?: boolean;
+}
+
+/**
+ * `platform-api cloud-runner`: the hosted-agent runner in a process of its own, on PostgreSQL (the
+ * embedded database belongs to the one `start` process). SIGTERM or SIGINT stops the hosted
+ * agents gracefully, then exits; a second signal exits at once.
+ */
+export async function startCloudRunnerProcess(
+  config: Config,
+  runnerOptions: CloudRunnerOptions,
+  options: CloudRunnerProcessOptions = {},
+): Promise<CloudRunner> {
+  if (config.database.kind !== 'postgres') {
+    throw new ConfigError([
+      {
+        path: 'DATABASE_URL',
+        message:
+          'platform-api cloud-runner needs PostgreSQL: the embedded database is open to `platform-api start` only',
+      },
+    ]);
+  }
+  if (!existsSync(runnerOptions.childEntry.path)) {
+    throw new Error(
+      `The hosted agent's entry ${runnerOptions.childEntry.path} is missing: run \`pnpm --filter @platform/platform-api build\`.`,
+    );
+  }
+  const logger = options.logger ?? createLogger(config);
+  const prisma = await createPrismaClient(config);
+  const context: AppContext = { prisma, config, logger, now: () => new Date() };
+  let runner: CloudRunner;
+  try {
+    runner = await startCloudRunner(context, runnerOptions);
+  } catch (error) {
+    await prisma.$disconnect();
+    throw error;
+  }
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      process.off('SIGTERM', onSignal);
+      process.off('SIGINT', onSignal);
+      await runner.close();
+      await prisma.$disconnect();
+    })();
+    return closing;
+  };
+  function onSignal(signal: NodeJS.Signals): void {
+    if (closing) process.exit(1);
+    logger.info({ signal }, 'stopping the cloud runner: the hosted agents finish their requests');
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'cloud runner shutdown failed');
+        process.exit(1);
+      },
+    );
+  }
+  if (options.handleSignals ?? true) {
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
+  }
+  return { close };
+}
