@@ -1,3 +1,4 @@
+import { describeRequestIssues, type RequestIssue, requestIssuesFromZod } from '@platform/platform-contract';
 import type { z } from 'zod';
 
 /**
@@ -11,11 +12,8 @@ export function isErrorNamed(error: unknown, ...names: readonly string[]): error
   return error instanceof Error && names.includes(error.name);
 }
 
-export interface ValidationIssue {
-  /** Dotted path of the bad field (`body.scopes.0`), empty for the value as a whole. */
-  readonly path: string;
-  readonly message: string;
-}
+/** One bad field: its dotted path (`body.scopes.0`, empty for the value as a whole) and what is wrong. */
+export type ValidationIssue = RequestIssue;
 
 /** The input is malformed: wrong type, missing field, value out of range. */
 export class ValidationError extends Error {
@@ -95,25 +93,17 @@ export interface ValidationErrorFromZodOptions {
 
 /**
  * The one place where zod issues become a `ValidationError`: one `{ path, message }` per issue
- * and a message that lists them all, the zod error as cause.
+ * and a message that lists them all (worded by the contract package, which the sandbox shares),
+ * the zod error as cause.
  */
 export function validationErrorFromZod(
   error: z.ZodError,
   options: ValidationErrorFromZodOptions = {},
 ): ValidationError {
-  const issues = issuesFromZod(error, options);
-  const summary = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ');
+  const issues = requestIssuesFromZod(error, options);
   const subject = options.subject ?? (options.where || 'input');
-  return new ValidationError(subject === '' ? summary : `Invalid ${subject}: ${summary}`, issues, { cause: error });
+  return new ValidationError(describeRequestIssues(issues, subject), issues, { cause: error });
 }
 
 /** Each zod issue as `{ path, message }`, its dotted path prefixed with `where` and renamed. */
-export function issuesFromZod(
-  error: z.ZodError,
-  { where = '', renamePath = (path: string) => path }: ValidationErrorFromZodOptions = {},
-): ValidationIssue[] {
-  return error.issues.map((issue) => ({
-    path: renamePath([where, ...issue.path.map(String)].filter((part) => part !== '').join('.')),
-    message: issue.message,
-  }));
-}
+export const issuesFromZod = requestIssuesFromZod;

@@ -35,6 +35,8 @@ export {
   MAX_LOG_LINES,
   oauthErrorResponseSchema,
 } from './cloud';
+export type { InvalidRequestBody, RequestIssue, RequestIssuesOptions } from './invalid-request';
+export { describeRequestIssues, invalidRequestBody, requestIssuesFromZod } from './invalid-request';
 export type {
   McpAuthorizeQuery,
   McpClient,

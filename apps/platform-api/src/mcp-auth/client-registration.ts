@@ -1,9 +1,11 @@
 import {
+  describeRequestIssues,
   isAcceptableRedirectUri,
   MCP_SCOPES,
   type McpScope,
   mcpClientRegistrationRequestSchema,
   mcpScopeStringSchema,
+  requestIssuesFromZod,
 } from '@platform/platform-contract';
 import { ClientRegistrationError } from './mcp-auth-errors';
 import { isHostAllowed, type RegistrationPolicy } from './registration-policy';
@@ -30,7 +32,7 @@ export function parseClientRegistration(body: unknown, policy: RegistrationPolic
   if (!parsed.success) {
     const { issues } = parsed.error;
     const isAboutRedirectUris = issues.every((issue) => issue.path[0] === 'redirect_uris');
-    const summary = issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
+    const summary = describeRequestIssues(requestIssuesFromZod(parsed.error, { renamePath: (path) => path || 'body' }));
     throw new ClientRegistrationError(
       isAboutRedirectUris ? 'invalid_redirect_uri' : 'invalid_client_metadata',
       `Invalid client metadata (${summary}). Send JSON with redirect_uris and, for a public client, token_endpoint_auth_method "none".`,

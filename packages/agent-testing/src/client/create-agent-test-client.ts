@@ -1,4 +1,5 @@
 import type { CollectionName, TypingsSchema } from '@platform/agent';
+import { describeRequestIssues, requestIssuesFromZod } from '@platform/platform-contract';
 import { z } from 'zod';
 import type { PermissionsOverride } from '../sandbox/testing-routes';
 import { AgentHttp } from './agent-http';
@@ -72,8 +73,7 @@ export async function createAgentTestClient<S extends TypingsSchema = TypingsSch
 ): Promise<AgentTestClient<S>> {
   const parsed = optionsSchema.safeParse(options);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-    throw new Error(`Invalid createAgentTestClient options: ${problems}.`);
+    throw new Error(`${describeRequestIssues(requestIssuesFromZod(parsed.error), 'createAgentTestClient options')}.`);
   }
   const { agentUrl, serverUrl, agentSchemaPath, prefix } = parsed.data;
   const schema = await readAgentSchemaFile(agentSchemaPath);

@@ -1,11 +1,9 @@
+import { invalidRequestBody, type RequestIssue } from '@platform/platform-contract';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 
 /** One problem of a refused body, as platform-api words it: `body.<field path>` and zod's message. */
-export interface SandboxValidationIssue {
-  readonly path: string;
-  readonly message: string;
-}
+export type SandboxValidationIssue = RequestIssue;
 
 /** Sends platform-api's error body `{ code, message }` (plus `issues` for `invalid_request`). */
 export function sendError(
@@ -18,14 +16,9 @@ export function sendError(
   res.status(status).json(issues === undefined ? { code, message } : { code, message, issues });
 }
 
-/** A body the contract schema refused: 400 `invalid_request` worded as platform-api's `parseOrThrow`. */
+/** A body the contract schema refused: 400 `invalid_request`, as platform-api answers it. */
 export function sendValidationError(res: Response, error: z.ZodError): void {
-  const issues = error.issues.map((issue) => ({
-    path: ['body', ...issue.path.map(String)].join('.'),
-    message: issue.message,
-  }));
-  const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
-  sendError(res, 400, 'invalid_request', `Invalid body: ${summary}`, issues);
+  res.status(400).json(invalidRequestBody(error, 'body'));
 }
 
 /** Any request no route matched. */

@@ -1,4 +1,9 @@
-import { mcpAuthorizeQuerySchema, mcpScopeStringSchema } from '@platform/platform-contract';
+import {
+  describeRequestIssues,
+  mcpAuthorizeQuerySchema,
+  mcpScopeStringSchema,
+  requestIssuesFromZod,
+} from '@platform/platform-contract';
 import type { RequestHandler, Response } from 'express';
 import type { SandboxMcpClients } from './sandbox-mcp-clients';
 import type { SandboxMcpCodes } from './sandbox-mcp-codes';
@@ -51,7 +56,7 @@ export function mcpAuthorizePage(
     const back = (params: Record<string, string>) => redirectBack(res, redirectUri, { ...params, state: clientState });
     const query = mcpAuthorizeQuerySchema.safeParse(req.query);
     if (!query.success) {
-      const detail = query.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+      const detail = describeRequestIssues(requestIssuesFromZod(query.error));
       return back({ error: 'invalid_request', error_description: detail });
     }
     const scopes = mcpScopeStringSchema.safeParse(query.data.scope);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  describeRequestIssues,
   formatMcpScopes,
   isAcceptableRedirectUri,
   MCP_SCOPES,
@@ -8,6 +9,7 @@ import {
   type McpScope,
   mcpClientRegistrationRequestSchema,
   mcpScopeStringSchema,
+  requestIssuesFromZod,
 } from '@platform/platform-contract';
 
 /** Default grant and response types of a registered client (RFC 7591 §2). */
@@ -33,8 +35,8 @@ export class SandboxMcpClients {
   register(metadata: unknown): McpClientRegistrationResponse | McpRegistrationRefusal {
     const parsed = mcpClientRegistrationRequestSchema.safeParse(metadata);
     if (!parsed.success) {
-      const detail = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
-      return { error: 'invalid_client_metadata', error_description: detail.join('; ') };
+      const issues = requestIssuesFromZod(parsed.error, { renamePath: (path) => path || 'body' });
+      return { error: 'invalid_client_metadata', error_description: describeRequestIssues(issues) };
     }
     const request = parsed.data;
     const refused = request.redirect_uris.filter((uri) => !isAcceptableRedirectUri(uri));

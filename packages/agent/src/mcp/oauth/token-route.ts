@@ -1,4 +1,9 @@
-import { MCP_TOKEN_ERROR_CODES, mcpTokenRequestSchema } from '@platform/platform-contract';
+import {
+  describeRequestIssues,
+  MCP_TOKEN_ERROR_CODES,
+  mcpTokenRequestSchema,
+  requestIssuesFromZod,
+} from '@platform/platform-contract';
 import type { Request, RequestHandler, Response } from 'express';
 import type { McpAuthority } from './mcp-authority';
 
@@ -33,8 +38,8 @@ export function tokenRoute(deps: TokenRouteDependencies): RequestHandler {
     }
     const parsed = mcpTokenRequestSchema.safeParse(body);
     if (!parsed.success) {
-      const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
-      refuse(res, 400, 'invalid_request', `Invalid token request (${problems.join('; ')}).`);
+      const issues = requestIssuesFromZod(parsed.error, { renamePath: (path) => path || 'body' });
+      refuse(res, 400, 'invalid_request', `Invalid token request (${describeRequestIssues(issues)}).`);
       return;
     }
     if (parsed.data.resource !== undefined && parsed.data.resource !== deps.resourceUrl(req)) {
