@@ -44,7 +44,14 @@ export function textParam(description: string) {
   });
 }
 
-const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:\d{2}))?$/;
+/**
+ * zod's ISO 8601 checks (real calendar days, hours below 24, a zone required): a date, or a date
+ * and time to the minute, second or up to the millisecond (precision -1 is minutes, n is n digits).
+ */
+const ISO_8601 = z.union([
+  z.iso.date(),
+  ...[-1, 0, 1, 2, 3].map((precision) => z.iso.datetime({ offset: true, precision })),
+]);
 
 /**
  * An ISO 8601 date (`2026-01-31`, midnight UTC) or date and time with a zone
@@ -91,20 +98,7 @@ function outOfRangeMessage(name: string): string {
 }
 
 function parseIsoDate(value: string): Date | undefined {
-  const match = ISO_8601.exec(value);
-  if (!match) return undefined;
-  const [, year, month, day, hour = '00', minute = '00', second = '00', fraction = '0', zone = 'Z'] = match;
-  const date = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}.${fraction.padEnd(3, '0')}${zone}`);
-  if (Number.isNaN(date.getTime())) return undefined;
-  // JavaScript rolls 2026-02-30 over to March 2: compare the calendar date back in UTC + zone.
-  // (setUTCFullYear, not Date.UTC, which reads the years 0 to 99 as 1900 to 1999).
-  const check = new Date(0);
-  check.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
-  const isRealDay =
-    check.getUTCFullYear() === Number(year) &&
-    check.getUTCMonth() === Number(month) - 1 &&
-    check.getUTCDate() === Number(day);
-  return isRealDay && Number(hour) < 24 && Number(minute) < 60 && Number(second) < 60 ? date : undefined;
+  return ISO_8601.safeParse(value).success ? new Date(value) : undefined;
 }
 
 type RangeKey<Field extends string> = `${Field}.${RangeOperator}`;
