@@ -2,6 +2,7 @@ import { AGENT_API_PREFIX } from '@platform/platform-contract';
 import express from 'express';
 import { agentRoutes } from './agents/agent-routes';
 import { type CliRelayOptions, cliRelayRoute } from './cli/relay/cli-relay-route';
+import { cloudRoutes } from './cloud/cloud-routes';
 import type { AppContext } from './context';
 import { createErrorHandler, notFoundHandler } from './http/error-handler';
 import { healthRoutes } from './http/health-routes';
@@ -39,6 +40,8 @@ export function createApp(context: AppContext, options: CreateAppOptions = {}): 
   app.use(webhookRoutes(context, createTokensService(context)));
   // MCP client registration counts its rate limit before reading the body; the authorize form reads its own.
   app.use(mcpAuthRoutes(context));
+  // The cloud CLI's routes check their rate limit or access token before reading bodies (up to 10 MB).
+  app.use(cloudRoutes(context));
   app.use(jsonBody());
   if (options.cliRelay) app.use(cliRelayRoute(context, options.cliRelay));
   mountRoutes(app, context);

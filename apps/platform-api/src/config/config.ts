@@ -126,6 +126,21 @@ export const environmentSchema = z.object({
     (value) => (value === '' ? undefined : value),
     positiveInt.default(3_600_000),
   ),
+  /** Seconds the cloud CLI waits between two polls of a device login (RFC 8628 `interval`). */
+  PLATFORM_CLOUD_DEVICE_POLL_INTERVAL_SECONDS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    positiveInt.max(60, 'must be at most 60').default(5),
+  ),
+  /** Device logins started per client address per minute (`POST /cloud/v1/device/code`). */
+  PLATFORM_CLOUD_DEVICE_CODE_RATE_LIMIT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    positiveInt.default(20),
+  ),
+  /** Token and revocation requests per client address per minute (`/cloud/v1/token`, `/cloud/v1/revoke`). */
+  PLATFORM_CLOUD_TOKEN_RATE_LIMIT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    positiveInt.default(120),
+  ),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
