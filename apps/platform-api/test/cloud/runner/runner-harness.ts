@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -44,7 +45,7 @@ export interface RunnerHarness {
    * GET on the hosted agent with a token the platform minted for the project's Admin, on a new
    * connection: a kept-alive one may still be the previous generation's, which finishes it.
    */
-  get(route: string): Promise<Response>;
+  get(route: string): Promise<HttpAnswer>;
   bundle(version: number): Promise<CloudBundle | null>;
   logLines(): Promise<CloudLogLine[]>;
   sql(statement: string): void;
@@ -53,9 +54,9 @@ export interface RunnerHarness {
 
 /**
  * A platform-api on PGlite served on a socket, a project whose environment is a cloud environment
- * on a SQLite file, and the runner to host its agent.
+ * on a SQLite file (or `options.connection`), and the runner to host its agent.
  */
-export async function createRunnerHarness(): Promise<RunnerHarness> {
+export async function createRunnerHarness(options: { readonly connection?: unknown } = {}): Promise<RunnerHarness> {
   const platform = await createTestContext('pglite');
   const server = await serve(platform.app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 2_000 });
   const world = await seedAgentWorld(platform.context, { agentUrl: 'http://unset.example.test' });
@@ -75,7 +76,7 @@ export async function createRunnerHarness(): Promise<RunnerHarness> {
   const environmentId = world.environment.id;
   await seedCloudEnvironment(platform.context, {
     environmentId,
-    connection: { uri: `sqlite:${sqliteFile}` },
+    connection: options.connection ?? { uri: `sqlite:${sqliteFile}` },
     envSecret: world.envSecret,
     authSecret: AUTH_SECRET,
   });
@@ -116,9 +117,7 @@ export async function createRunnerHarness(): Promise<RunnerHarness> {
     agentOrigin,
     async get(route) {
       token ??= await mintUserToken(platform.context, { userId: world.admin.id, environmentId, purpose: 'workflow' });
-      return fetch(`${await agentOrigin()}/platform${route}`, {
-        headers: { authorization: `Bearer ${token}`, connection: 'close' },
-      });
+      return getOnNewConnection(`${await agentOrigin()}/platform${route}`, { authorization: `Bearer ${token}` });
     },
     bundle: (version) =>
       platform.context.prisma.cloudBundle.findUnique({ where: { environmentId_version: { environmentId, version } } }),
@@ -150,4 +149,25 @@ export async function eventually<T>(
     value = await read();
   }
   return value;
+}
+
+export interface HttpAnswer {
+  readonly status: number;
+  json(): Promise<unknown>;
+}
+
+/** A GET on a connection of its own, closed after the answer (fetch would reuse a pooled one). */
+export function getOnNewConnection(url: string, headers: Readonly<Record<string, string>>): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: false, headers: { ...headers, connection: 'close' } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: response.statusCode ?? 0, json: async () => JSON.parse(text) as unknown });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
 }

@@ -1,5 +1,6 @@
 import { isBuiltin } from 'node:module';
 import { compileFunction } from 'node:vm';
+import { bundleFileName } from './describe-error';
 
 /** What a bundle's module exports: the customization function, called with the agent. */
 export type Customization = (agent: unknown) => unknown;
@@ -20,7 +21,7 @@ export class BundleLoadError extends Error {
  * @throws BundleLoadError, or what the bundle's top level throws.
  */
 export function loadBundle(code: string, version: number, hostModules: HostModules): Customization {
-  const filename = `bundle-v${version}.js`;
+  const filename = bundleFileName(version);
   const module = { exports: {} as unknown };
   const require = (specifier: string): unknown => {
     const host = hostModules[specifier];
