@@ -44,8 +44,10 @@ export function registerPublish(program: Command, io: CliIo): void {
       : uploaded;
     const where = environmentPath(environment);
     if (bundle.status === 'failed') {
+      // The stored error may carry a stack: its first line is the one that says what went wrong.
+      const reason = bundle.error?.split('\n')[0]?.trim() || 'no error given';
       throw new PublicationFailedError(
-        `version ${bundle.version} of ${where} failed to load, the previous version keeps serving: ${bundle.error ?? 'no error given'}`,
+        `version ${bundle.version} of ${where} failed to load, the previous version keeps serving: ${reason} (platform-cloud logs has more)`,
       );
     }
     if (bundle.status === 'pending' && options.wait && !io.signal?.aborted) {

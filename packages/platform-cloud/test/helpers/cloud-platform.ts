@@ -61,6 +61,8 @@ export async function startCloudTestPlatform(): Promise<CloudTestPlatform> {
     { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 2_000 },
   );
   const world = await seedAgentWorld(context, { agentUrl: 'http://unset.example.test' });
+  // The admin reads the hosted agent in the tests: a user needs a team with a rendering of the environment.
+  await context.prisma.teamMembership.create({ data: { teamId: world.team.id, userId: world.admin.id } });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'platform-cloud-e2e-'));
   const sqliteFile = path.join(dir, 'shop.sqlite');
   const sql = (statement: string) => {
