@@ -9,4 +9,5 @@ export const NOT_RELAYED_COMMANDS: Readonly<Record<string, string>> = {
   start: 'it serves, holding the database itself',
   migrate: 'it changes the database itself (its schema), under the server that serves it',
   worker: 'it keeps running, and on PostgreSQL only, where no relay is needed',
+  'cloud-runner': 'it keeps running, and on PostgreSQL only, where no relay is needed',
 };

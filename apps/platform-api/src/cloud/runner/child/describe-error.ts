@@ -1,3 +1,5 @@
+import { types } from 'node:util';
+
 /** The file name a bundle's code runs under (its stack frames name it). */
 export function bundleFileName(version: number): string {
   return `bundle-v${version}.js`;
@@ -12,7 +14,8 @@ const BUNDLE_FRAME = /\bbundle-v\d+\.js:/;
  * (`BundleLoadError`) get no frame outside the bundle: it would point at the runner.
  */
 export function describeError(error: unknown): string {
-  if (!(error instanceof Error)) return `Thrown: ${String(error)}`;
+  // isNativeError: an error made in another realm (a vm context) is no `instanceof Error` here.
+  if (!(error instanceof Error || types.isNativeError(error))) return `Thrown: ${String(error)}`;
   const firstLine = `${error.name}: ${error.message}`.split('\n')[0] ?? error.name;
   const frames = (error.stack ?? '')
     .split('\n')
