@@ -1,5 +1,6 @@
 import type { RegisterCommand } from '../cli-context';
 import { registerActionsCommand } from './actions';
+import { registerCloudCommand } from './cloud';
 import { registerCloudRunnerCommand } from './cloud-runner';
 import { registerEnvironmentsCommand } from './environments';
 import { registerInitCommand } from './init';
@@ -33,5 +34,6 @@ export const commands: readonly RegisterCommand[] = [
   registerActionsCommand,
   registerKeysCommand,
   registerMcpCommand,
+  registerCloudCommand,
   registerWorkflowsCommand,
 ];
