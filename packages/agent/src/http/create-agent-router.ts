@@ -8,7 +8,7 @@ import { authenticate } from './auth/authenticate';
 import { type AuthenticationDependencies, registerAuthenticationRoutes } from './auth/authentication-routes';
 import { createCompositeTokenVerifier, type TokenVerifier } from './auth/token-verifier';
 import { createErrorHandler } from './error-handler';
-import { limitBodyDepth } from './middlewares/limit-body-depth';
+import { jsonBody } from './middlewares/json-body';
 import { requestId } from './middlewares/request-id';
 import { requestLogger } from './middlewares/request-logger';
 import { createDevelopmentPermissions } from './permissions/development-permissions';
@@ -20,6 +20,7 @@ import { registerCollectionCountRoute, registerCollectionRoutes } from './routes
 import { registerRecordRoutes } from './routes/record-routes';
 import { registerRelationReadRoutes } from './routes/relation-read-routes';
 import { registerRelationWriteRoutes } from './routes/relation-write-routes';
+import { sendJson } from './send-json';
 
 /** Options of the agent's HTTP surface. */
 export interface AgentHttpOptions {
@@ -84,7 +85,7 @@ export function createAgentRouter(getDataSource: () => DataSource, options: Agen
     api.use(cors({ origin: options.corsOrigins, credentials: true, exposedHeaders: ['X-Request-Id'] }));
   }
   api.get('/', (_req, res) => {
-    res.json({ status: 'ok' });
+    sendJson(res, 200, { status: 'ok' });
   });
   if (options.authentication !== undefined) {
     registerAuthenticationRoutes(
@@ -100,7 +101,7 @@ export function createAgentRouter(getDataSource: () => DataSource, options: Agen
   if (options.ai !== undefined) {
     api.use(AI_PROXY_PATH, createAiProxyRouter({ ...deps, provider: options.ai, logger: options.logger }));
   }
-  api.use(express.json({ limit: options.bodyLimit ?? '10mb' }), limitBodyDepth());
+  api.use(jsonBody(options.bodyLimit ?? '10mb'));
   // The list and export (single-segment paths, which no other GET route matches) come first: the
   // list is the most frequent request, and Express tries the routes in order.
   registerCollectionRoutes(api, deps);

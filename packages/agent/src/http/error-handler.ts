@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { isErrorOfKind, type Logger, type ValidationIssue } from '@platform/datasource-toolkit';
 import type { ErrorRequestHandler, Response } from 'express';
+import { sendJson } from './send-json';
 
 /** One error of a response body `{ errors: [...] }`. */
 export interface HttpErrorItem {
@@ -61,7 +62,7 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
 
 /** Sends `{ errors }` with the status of the first error. */
 export function sendErrors(res: Response, errors: readonly HttpErrorItem[]): void {
-  res.status(errors[0]?.status ?? 500).json({ errors });
+  sendJson(res, errors[0]?.status ?? 500, { errors });
 }
 
 /** The status, name and detail an error is answered with. */

@@ -8,6 +8,7 @@ import { type GetActionRoute, resolveActionName } from '../actions/action-route'
 import { sendActionResult } from '../actions/send-action-result';
 import { parseRequiredSelection, parseSelection, selectionSchema } from '../query/parse-selection';
 import { RouteContext, type RouteDependencies } from '../route-context';
+import { sendJson } from '../send-json';
 import { getParam } from './get-param';
 
 const valuesSchema = z.record(z.string(), z.unknown()).default({});
@@ -50,7 +51,7 @@ export function registerActionRoutes(router: Router, deps: RouteDependencies, op
 
     const fields = await loadActionForm(context, { collection, action: name, selection, values, metas });
 
-    res.json({ fields });
+    sendJson(res, 200, { fields });
   });
 }
 

@@ -4,6 +4,7 @@ import { authorize } from '../../operations/authorize';
 import { getCollection } from '../../operations/get-collection';
 import { parseId } from '../../operations/parse-id';
 import { RouteContext, type RouteDependencies } from '../route-context';
+import { sendJson } from '../send-json';
 import { getParam } from './get-param';
 
 /**
@@ -25,7 +26,7 @@ export function registerChartRoutes(router: Router, deps: RouteDependencies): vo
     const id = parseId(collection, recordId);
     await authorize(context, 'chart', collection, { chart });
 
-    res.json({ data: await collection.renderChart(context.caller, chart, id) });
+    sendJson(res, 200, { data: await collection.renderChart(context.caller, chart, id) });
   };
 
   const renderDataSourceChart: RequestHandler = async (req, res) => {
@@ -38,7 +39,7 @@ export function registerChartRoutes(router: Router, deps: RouteDependencies): vo
     // Data-source charts belong to no collection: the permission is asked with an empty name.
     await authorize(context, 'chart', '', { chart });
 
-    res.json({ data: await context.dataSource.renderChart(context.caller, chart) });
+    sendJson(res, 200, { data: await context.dataSource.renderChart(context.caller, chart) });
   };
 
   router.get('/_charts/:collection/:chart', renderCollectionChart);

@@ -9,6 +9,7 @@ import { parseListQuery } from '../query/parse-list-query';
 import { parseProjection } from '../query/parse-projection';
 import { parseListRequest } from '../query/parsed-list-request';
 import { RouteContext, type RouteDependencies } from '../route-context';
+import { sendJson } from '../send-json';
 
 /**
  * Reads of a whole collection, the paths of a single segment: `GET /:collection` (list) and
@@ -39,7 +40,7 @@ export function registerCollectionRoutes(router: Router, deps: RouteDependencies
     const { records } = await listRecords(context, { collection, query, projection });
     const pageSize = query.page.limit ?? records.length;
 
-    res.json({ data: records, meta: { page: { number: query.page.skip / pageSize + 1, size: pageSize } } });
+    sendJson(res, 200, { data: records, meta: { page: { number: query.page.skip / pageSize + 1, size: pageSize } } });
   });
 }
 
@@ -54,6 +55,6 @@ export function registerCollectionCountRoute(router: Router, deps: RouteDependen
 
     const count = await countRecords(context, { collection, query: parseListQuery(collection, context.query) });
 
-    res.json({ meta: { count: count ?? 'deactivated' } });
+    sendJson(res, 200, { meta: { count: count ?? 'deactivated' } });
   });
 }

@@ -10,7 +10,9 @@ import { parseId } from '../../operations/parse-id';
 import { updateRecord } from '../../operations/update-record';
 import { parseProjection } from '../query/parse-projection';
 import { parseRequiredSelection, selectionSchema } from '../query/parse-selection';
+import { parseRecordProjection } from '../query/parsed-record-projection';
 import { RouteContext, type RouteDependencies } from '../route-context';
+import { sendJson } from '../send-json';
 
 const recordBodySchema = z.object({ data: z.record(z.string(), z.unknown()) });
 
@@ -23,9 +25,9 @@ export function registerRecordRoutes(router: Router, deps: RouteDependencies): v
     const context = RouteContext.create(deps, req, res);
     const collection = getCollection(context, req.params.collection);
     const id = parseId(collection, req.params.id);
-    const projection = parseProjection(collection, context.query).withPks(collection);
+    const projection = parseRecordProjection(collection, context.queryString, context.query);
 
-    res.json({ data: await getRecord(context, { collection, id, projection }) });
+    sendJson(res, 200, { data: await getRecord(context, { collection, id, projection }) });
   });
 
   router.post('/:collection', async (req, res) => {
@@ -33,7 +35,7 @@ export function registerRecordRoutes(router: Router, deps: RouteDependencies): v
     const collection = getCollection(context, req.params.collection);
     const { data } = parseWithZod(recordBodySchema, req.body, 'body');
 
-    res.status(201).json({ data: await createRecord(context, { collection, values: data }) });
+    sendJson(res, 201, { data: await createRecord(context, { collection, values: data }) });
   });
 
   router.put('/:collection/:id', async (req, res) => {
@@ -43,7 +45,7 @@ export function registerRecordRoutes(router: Router, deps: RouteDependencies): v
     const { data } = parseWithZod(recordBodySchema, req.body, 'body');
     const projection = parseProjection(collection, context.query).withPks(collection);
 
-    res.json({ data: await updateRecord(context, { collection, id, values: data, projection }) });
+    sendJson(res, 200, { data: await updateRecord(context, { collection, id, values: data, projection }) });
   });
 
   router.delete('/:collection/:id', async (req, res) => {

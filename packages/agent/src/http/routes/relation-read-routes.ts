@@ -8,6 +8,7 @@ import { streamCsv } from '../csv/stream-csv';
 import { parseListQuery } from '../query/parse-list-query';
 import { parseProjection } from '../query/parse-projection';
 import { RouteContext, type RouteDependencies } from '../route-context';
+import { sendJson } from '../send-json';
 
 /**
  * Reads of a to-many relation of one record: `GET /:collection/:id/relationships/:relation`
@@ -35,7 +36,7 @@ export function registerRelationReadRoutes(router: Router, deps: RouteDependenci
 
     const count = await countRelated(context, { target, query: parseListQuery(target.foreign, context.query) });
 
-    res.json({ meta: { count: count ?? 'deactivated' } });
+    sendJson(res, 200, { meta: { count: count ?? 'deactivated' } });
   });
 
   router.get('/:collection/:id/relationships/:relation', async (req, res) => {
@@ -47,6 +48,6 @@ export function registerRelationReadRoutes(router: Router, deps: RouteDependenci
     const { records } = await listRelated(context, { target, query, projection });
     const pageSize = query.page.limit ?? records.length;
 
-    res.json({ data: records, meta: { page: { number: query.page.skip / pageSize + 1, size: pageSize } } });
+    sendJson(res, 200, { data: records, meta: { page: { number: query.page.skip / pageSize + 1, size: pageSize } } });
   });
 }

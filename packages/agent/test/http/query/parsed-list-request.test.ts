@@ -1,7 +1,8 @@
 import type { Collection } from '@platform/datasource-toolkit';
 import { makeLibraryDataSource } from '@platform/datasource-toolkit/testing';
 import request from 'supertest';
-import { PARSED_QUERY_CACHE_SIZE, parseListRequest } from '../../../src/http/query/parsed-list-request';
+import { parseListRequest } from '../../../src/http/query/parsed-list-request';
+import { PARSED_QUERY_CACHE_SIZE } from '../../../src/http/query/query-string-cache';
 import { readRawQuery } from '../../../src/http/query/raw-query';
 import { makeApp } from '../../factories/make-app';
 
