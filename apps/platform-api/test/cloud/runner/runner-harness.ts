@@ -7,7 +7,7 @@ import { closeAgentEvents } from '../../../src/agents/agent-events';
 import { mintUserToken } from '../../../src/agents/mint-user-token';
 import type { ChildEntry } from '../../../src/cloud/runner/agent-child';
 import { type CloudRunner, startCloudRunner } from '../../../src/cloud/runner/cloud-runner';
-import { type CloudRunnerOptions, RUNNER_DEFAULTS } from '../../../src/cloud/runner/runner-options';
+import { builtChildEntry, type CloudRunnerOptions, RUNNER_DEFAULTS } from '../../../src/cloud/runner/runner-options';
 import type { CloudBundle, CloudLogLine } from '../../../src/generated/prisma/client';
 import { type RunningServer, serve } from '../../../src/http/serve';
 import { type AgentWorld, seedAgentWorld } from '../../factories/agent-factory';
@@ -20,9 +20,11 @@ export const AUTH_SECRET = 'cloud-runner-auth-secret-of-32-characters!!';
 
 /**
  * The child entry in TypeScript, run through tsx, with the workspace packages resolved to their
- * sources (as jest resolves them), so that the tests need no build.
+ * sources (as jest resolves them), so that the tests need no build. PLATFORM_TEST_CLOUD_AGENT=dist
+ * runs the built dist/cloud-agent.cjs instead (after `pnpm build`), as `platform-api cloud-runner` does.
  */
 export function sourceChildEntry(): ChildEntry {
+  if (process.env.PLATFORM_TEST_CLOUD_AGENT === 'dist') return builtChildEntry();
   return {
     path: path.resolve(__dirname, '../../../src/cloud/runner/child/cloud-agent-main.ts'),
     execArgv: ['--require', require.resolve('tsx/cjs'), '--conditions=@platform/source'],
