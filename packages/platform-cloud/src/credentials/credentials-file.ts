@@ -47,12 +47,11 @@ export async function writeCredentials(file: string, credentials: Credentials): 
   await chmod(folder, 0o700);
   const temporary = path.join(folder, `.credentials-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
   try {
+    // A new file (`wx`) created 0600: the umask can only remove bits from it.
     await writeFile(temporary, `${JSON.stringify(credentialsSchema.parse(credentials), null, 2)}\n`, {
       mode: 0o600,
       flag: 'wx',
     });
-    // The mode of a new file is masked by the umask, which never adds bits: set it to be sure.
-    await chmod(temporary, 0o600);
     await rename(temporary, file);
   } catch (error) {
     await rm(temporary, { force: true });

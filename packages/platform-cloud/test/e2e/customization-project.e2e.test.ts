@@ -118,6 +118,21 @@ describe('a customization project made by platform-cloud bootstrap', () => {
     expect(await bundles()).toHaveLength(before);
   });
 
+  test('a project whose secret no longer matches (an operator replaced it): one line, exit 1', async () => {
+    const dotenv = read('.env');
+    writeFileSync(path.join(project, '.env'), dotenv.replace(platform.environmentSecret, 'f'.repeat(64)));
+    try {
+      const result = await inProject('update-typings');
+
+      expect(result.exitCode).toBe(ExitCode.Failure);
+      expect(result.stderr.trimEnd().split('\n').at(-1)).toBe(
+        'error: no environment has this environment secret: check the secret (PLATFORM_ENV_SECRET or --env-secret)',
+      );
+    } finally {
+      writeFileSync(path.join(project, '.env'), dotenv);
+    }
+  });
+
   test('logs prints nothing while no hosted agent logged, and exits 0', async () => {
     const result = await inProject('logs');
 
