@@ -5,13 +5,13 @@ import path from 'node:path';
 import { introspect, openConnection } from '@platform/datasource-sql';
 import { closeAgentEvents } from '@platform/platform-api/src/agents/agent-events';
 import { createApp } from '@platform/platform-api/src/app';
-import { enableCloudEnvironment } from '@platform/platform-api/src/cloud/cloud-admin-service';
 import { type CloudRunner, startCloudRunner } from '@platform/platform-api/src/cloud/runner/cloud-runner';
 import { RUNNER_DEFAULTS } from '@platform/platform-api/src/cloud/runner/runner-options';
 import { storeIntrospection } from '@platform/platform-api/src/cloud/runner/runner-store';
 import type { AppContext } from '@platform/platform-api/src/context';
 import { type RunningServer, serveWithUrl } from '@platform/platform-api/src/http/serve';
 import { type AgentWorld, seedAgentWorld } from '@platform/platform-api/test/factories/agent-factory';
+import { runCliInContext } from '@platform/platform-api/test/helpers/cli-database';
 import { freePort } from '@platform/platform-api/test/helpers/free-port';
 import { createTestContext, type TestContext } from '@platform/platform-api/test/helpers/test-context';
 import Database from 'better-sqlite3';
@@ -75,11 +75,14 @@ export async function startCloudTestPlatform(): Promise<CloudTestPlatform> {
   };
   sql(`CREATE TABLE orders (id INTEGER PRIMARY KEY, region TEXT NOT NULL, amount INTEGER NOT NULL);
        INSERT INTO orders VALUES (1, 'EU', 10), (2, 'US', 20), (3, 'EU', 30);`);
-  const { environmentSecret } = await enableCloudEnvironment(
+  // As an operator does it: `platform-api cloud enable`, which prints the environment secret once.
+  const enabled = await runCliInContext(
     context,
-    { project: world.project.name, environment: world.environment.name },
-    `sqlite:${sqliteFile}`,
+    ['cloud', 'enable', world.project.name, world.environment.name, '--database-url', `sqlite:${sqliteFile}`, '--json'],
+    { PLATFORM_DATA_DIR: ':memory:' },
   );
+  if (enabled.exitCode !== 0) throw new Error(`platform-api cloud enable failed: ${enabled.stderr}`);
+  const { environmentSecret } = enabled.json<{ environmentSecret: string }>();
   const environmentId = world.environment.id;
   const runners: CloudRunner[] = [];
 
