@@ -79,15 +79,17 @@ export class CloudLog {
     }
   }
 
+  /** Adds the lines and trims the environment's oldest in one transaction: a reader never sees more than kept. */
   private async write(environmentId: number, lines: readonly PendingLine[]): Promise<void> {
-    const { prisma } = this.context;
-    await prisma.cloudLogLine.createMany({ data: [...lines] });
-    const oldestKept = await prisma.cloudLogLine.findFirst({
-      where: { environmentId },
-      orderBy: { id: 'desc' },
-      skip: this.linesKept - 1,
-      select: { id: true },
+    await this.context.prisma.$transaction(async (prisma) => {
+      await prisma.cloudLogLine.createMany({ data: [...lines] });
+      const oldestKept = await prisma.cloudLogLine.findFirst({
+        where: { environmentId },
+        orderBy: { id: 'desc' },
+        skip: this.linesKept - 1,
+        select: { id: true },
+      });
+      if (oldestKept) await prisma.cloudLogLine.deleteMany({ where: { environmentId, id: { lt: oldestKept.id } } });
     });
-    if (oldestKept) await prisma.cloudLogLine.deleteMany({ where: { environmentId, id: { lt: oldestKept.id } } });
   }
 }

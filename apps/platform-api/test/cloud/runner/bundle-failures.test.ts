@@ -2,7 +2,7 @@ import type { CloudRunner } from '../../../src/cloud/runner/cloud-runner';
 import { bundleCode, publishBundle } from './cloud-factory';
 import { createRunnerHarness, eventually, type RunnerHarness } from './runner-harness';
 
-/** Adds the computed field `label` (region-amount). */
+/** Adds the computed fields `label` (region-amount) and `pid` (of the process serving it). */
 const GOOD_BUNDLE = bundleCode(`
   agent.customizeCollection('orders', (orders) => {
     orders.addField('label', {
@@ -10,6 +10,7 @@ const GOOD_BUNDLE = bundleCode(`
       dependencies: ['region', 'amount'],
       getValues: (records) => records.map((record) => record.region + '-' + record.amount),
     });
+    orders.addField('pid', { columnType: 'Number', dependencies: ['id'], getValues: (records) => records.map(() => process.pid) });
   });`);
 
 /** Each bad bundle, and what its Failed error says. */
@@ -66,25 +67,32 @@ describe('a bundle that cannot start', () => {
     await harness?.close();
   });
 
+  let servingPid: number;
+
   test('precondition: version 1 is Live and served', async () => {
+    const response = await harness.get('/orders/1?fields[orders]=id,label,pid');
+    const { data } = (await response.json()) as { data: { label: string; pid: number } };
+    servingPid = data.pid;
+
     expect((await harness.bundle(1))?.status).toBe('Live');
-    expect(await (await harness.get('/orders/1?fields[orders]=id,label')).json()).toMatchObject({
-      data: { label: 'EU-10' },
-    });
+    expect(data).toMatchObject({ label: 'EU-10', pid: expect.any(Number) });
   });
 
-  test.each(BAD_BUNDLES)('that %s is Failed with its error; version 1 keeps serving', async (_what, code, error) => {
-    const published = await publishBundle(harness.platform.context, harness.environmentId, code);
+  test.each(BAD_BUNDLES)(
+    'that %s is Failed with its error; version 1’s process keeps serving',
+    async (_what, code, error) => {
+      const published = await publishBundle(harness.platform.context, harness.environmentId, code);
 
-    const bundle = await settled(published.version);
+      const bundle = await settled(published.version);
 
-    expect(bundle).toMatchObject({ status: 'Failed', liveAt: null });
-    expect(bundle?.error).toMatch(error);
-    expect((await harness.bundle(1))?.status).toBe('Live');
-    const response = await harness.get('/orders/3?fields[orders]=id,label');
-    expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ data: { id: 3, label: 'EU-30' } });
-  });
+      expect(bundle).toMatchObject({ status: 'Failed', liveAt: null });
+      expect(bundle?.error).toMatch(error);
+      expect((await harness.bundle(1))?.status).toBe('Live');
+      const response = await harness.get('/orders/3?fields[orders]=id,label,pid');
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ data: { id: 3, label: 'EU-30', pid: servingPid } });
+    },
+  );
 
   test('each failure is an Error line of the environment’s log, with the error', async () => {
     const errors = await eventually(

@@ -5,10 +5,19 @@ import { createRunnerHarness, eventually, type RunnerHarness } from './runner-ha
 
 const PRINTED = LOG_LINES_KEPT + 300;
 
-/** Prints PRINTED numbered lines on stdout, and one on stderr, while loading. */
+/** Prints PRINTED numbered lines on stdout while loading; reading `warn` prints a line on stderr. */
 const CHATTY_BUNDLE = bundleCode(`
   for (let line = 1; line <= ${PRINTED}; line += 1) console.log('chatty line ' + line);
-  console.error('chatty warning');`);
+  agent.customizeCollection('orders', (orders) => {
+    orders.addField('warn', {
+      columnType: 'String',
+      dependencies: ['id'],
+      getValues: (records) => {
+        console.error('chatty warning');
+        return records.map(() => 'warned');
+      },
+    });
+  });`);
 
 describe("the hosted agent's log", () => {
   let harness: RunnerHarness;
@@ -28,7 +37,7 @@ describe("the hosted agent's log", () => {
   test(`keeps the latest ${LOG_LINES_KEPT} lines of the environment`, async () => {
     const lines = await eventually(
       () => harness.logLines(),
-      (kept) => kept.some((line) => line.message.includes('(version 1) is live')),
+      (kept) => kept.some((line) => line.message === `chatty line ${PRINTED}`),
     );
 
     expect(lines.some((line) => line.message === `chatty line ${PRINTED}`)).toBe(true);
@@ -37,7 +46,15 @@ describe("the hosted agent's log", () => {
   });
 
   test("stores the child's stdout lines as Info and its stderr lines as Warn", async () => {
-    const lines = await harness.logLines();
+    await eventually(
+      () => harness.bundle(1),
+      (bundle) => bundle?.status === 'Live',
+    );
+    await harness.get('/orders/1?fields[orders]=id,warn');
+    const lines = await eventually(
+      () => harness.logLines(),
+      (kept) => kept.some((line) => line.message === 'chatty warning'),
+    );
 
     expect(lines.find((line) => line.message === `chatty line ${PRINTED}`)?.level).toBe('Info');
     expect(lines.find((line) => line.message === 'chatty warning')?.level).toBe('Warn');

@@ -111,6 +111,8 @@ export async function createRunnerHarness(options: { readonly connection?: unkno
         stopGraceMs: 5_000,
         restartDelayMs: 100,
         maxRestartDelayMs: 1_000,
+        // A test that breaks fails in seconds, not after the production wait.
+        connectionWaitMs: 10_000,
         ...overrides,
       });
       runners.push(runner);
@@ -142,7 +144,7 @@ export async function createRunnerHarness(options: { readonly connection?: unkno
 export async function eventually<T>(
   read: () => Promise<T>,
   isDone: (value: T) => boolean,
-  withinMs = 60_000,
+  withinMs = 30_000,
 ): Promise<T> {
   const startedAt = Date.now();
   let value = await read();
