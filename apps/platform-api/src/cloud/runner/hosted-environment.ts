@@ -85,11 +85,15 @@ export class HostedEnvironment {
   async close(): Promise<void> {
     this.isClosed = true;
     clearTimeout(this.retryTimer);
-    await this.listener.close();
     const children = [this.starting?.child, this.live?.child].filter((child) => child !== undefined);
     this.starting = undefined;
     this.live = undefined;
-    await Promise.all(children.map((child) => child.stop(this.options.stopGraceMs)));
+    // At the same time: the listener's close waits for the connections it handed to the children
+    // (Node asks them), which end only once the children stop.
+    await Promise.all([
+      this.listener.close(),
+      ...children.map((child) => child.stop(this.options.stopGraceMs)),
+    ]);
   }
 
   private tick(): void {
