@@ -54,7 +54,11 @@ export class AgentListener {
     }
   }
 
-  /** Stops listening and drops the connections still waiting. */
+  /**
+   * Stops listening and drops the connections still waiting. It does not wait for the connections
+   * handed to children: they are theirs to finish (and Node's count of them, asked of each child
+   * over IPC, may never answer once a child is gone).
+   */
   async close(): Promise<void> {
     this.target = undefined;
     for (const [socket, timer] of this.waiting) {
@@ -62,8 +66,8 @@ export class AgentListener {
       socket.destroy();
     }
     this.waiting.clear();
-    if (!this.server.listening) return;
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    // close() stops listening at once; its callback would wait for the handed connections.
+    if (this.server.listening) this.server.close(() => undefined);
   }
 
   private route(socket: Socket): void {

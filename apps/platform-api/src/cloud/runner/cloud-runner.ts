@@ -146,7 +146,10 @@ export async function startCloudRunner(context: AppContext, options: CloudRunner
     if (port === null) return;
     const agentUrl = agentUrlOf(options.agentUrlTemplate, options.host, port, state.environmentId);
     if (state.agentUrl !== agentUrl) await setAgentUrl(context, state.environmentId, agentUrl);
-    environment.update({ bundle: state.bundle, configKey: state.configKey });
+    environment.update(
+      { bundle: state.bundle, configKey: state.configKey },
+      state.reintrospectionRequestedAt?.getTime() ?? null,
+    );
   };
 
   const poll = async () => {

@@ -54,6 +54,7 @@ export class HostedEnvironment {
   private isStarting = false;
   private starting: Generation | undefined;
   private target: GenerationTarget | undefined;
+  private reintrospectionRequestedAt: number | null = null;
   /** Bundles that failed here, until the database's next answer no longer offers them. */
   private readonly failedBundles = new Set<number>();
   /** Bundles that went live here: a failure of theirs later is retried, not blamed. */
@@ -75,9 +76,13 @@ export class HostedEnvironment {
     return this.listener.listen(port, host);
   }
 
-  /** The database's latest word on what to run. */
-  update(target: GenerationTarget): void {
+  /**
+   * The database's latest word on what to run; `reintrospectionRequestedAt` (ms) asks a generation
+   * live since before then to be replaced, so that a new child reads the database's structure.
+   */
+  update(target: GenerationTarget, reintrospectionRequestedAt: number | null = null): void {
     this.target = target;
+    this.reintrospectionRequestedAt = reintrospectionRequestedAt;
     this.tick();
   }
 
@@ -88,18 +93,14 @@ export class HostedEnvironment {
     const children = [this.starting?.child, this.live?.child].filter((child) => child !== undefined);
     this.starting = undefined;
     this.live = undefined;
-    // At the same time: the listener's close waits for the connections it handed to the children
-    // (Node asks them), which end only once the children stop.
-    await Promise.all([
-      this.listener.close(),
-      ...children.map((child) => child.stop(this.options.stopGraceMs)),
-    ]);
+    await this.listener.close();
+    await Promise.all(children.map((child) => child.stop(this.options.stopGraceMs)));
   }
 
   private tick(): void {
     const target = this.target;
     if (this.isClosed || target === undefined || this.isStarting) return;
-    if (this.live !== undefined && sameTarget(this.live.target, target)) {
+    if (this.live !== undefined && sameTarget(this.live.target, target) && !this.isReintrospectionDue(this.live)) {
       if (!this.live.isRecorded) void this.record(this.live);
       return;
     }
@@ -110,11 +111,22 @@ export class HostedEnvironment {
       this.retryTimer = setTimeout(() => this.tick(), waitMs);
       return;
     }
+    if (this.live !== undefined && sameTarget(this.live.target, target)) {
+      this.dependencies.log(
+        'Info',
+        'Starting the hosted agent again to read the database structure (reintrospection).',
+      );
+    }
     this.isStarting = true;
     void this.startGeneration(target).finally(() => {
       this.isStarting = false;
       this.tick();
     });
+  }
+
+  private isReintrospectionDue(live: Generation): boolean {
+    const requestedAt = this.reintrospectionRequestedAt;
+    return requestedAt !== null && requestedAt > (live.liveSince ?? 0);
   }
 
   private async startGeneration(target: GenerationTarget): Promise<void> {

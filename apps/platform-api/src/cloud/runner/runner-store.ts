@@ -16,6 +16,11 @@ export interface CloudEnvironmentState {
   readonly configKey: string;
   /** The newest bundle not Failed nor Superseded: what the hosted agent should run. */
   readonly bundle: BundleRef | null;
+  /**
+   * When the introspection was cleared (`platform-api cloud reintrospect`): a hosted agent live since
+   * before then starts again, reading the database anew. Null while an introspection is stored.
+   */
+  readonly reintrospectionRequestedAt: Date | null;
 }
 
 export interface BundleRef {
@@ -30,6 +35,8 @@ export async function listCloudEnvironments(context: AppContext): Promise<CloudE
       connection: true,
       agentSecrets: true,
       port: true,
+      introspectedAt: true,
+      updatedAt: true,
       environment: { select: { agentUrl: true } },
       bundles: {
         where: { status: { in: ['Pending', 'Live'] } },
@@ -46,6 +53,9 @@ export async function listCloudEnvironments(context: AppContext): Promise<CloudE
     agentUrl: row.environment.agentUrl,
     configKey: createHash('sha256').update(row.connection).update('\n').update(row.agentSecrets).digest('hex'),
     bundle: row.bundles[0] ?? null,
+    // A cleared introspectedAt: the row's last change is the request. (The runner's one write while it
+    // is null, the port, comes before any hosted agent went live.)
+    reintrospectionRequestedAt: row.introspectedAt === null ? row.updatedAt : null,
   }));
 }
 

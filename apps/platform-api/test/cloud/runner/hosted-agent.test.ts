@@ -104,14 +104,33 @@ describe('the cloud runner hosting one environment', () => {
     expect(await response.json()).toMatchObject({ data: { id: 2, note: 'gift', label: 'US-20' } });
   });
 
+  test('a reintrospection request (introspectedAt cleared) starts the agent again, which stores the structure', async () => {
+    harness.sql('ALTER TABLE orders ADD COLUMN shipped INTEGER;');
+    expect(await columnsOfOrders()).not.toContain('shipped');
+
+    await harness.platform.context.prisma.cloudEnvironment.update({
+      where: { environmentId: harness.environmentId },
+      data: { introspectedAt: null },
+    });
+    const columns = await eventually(columnsOfOrders, (names) => names.includes('shipped'));
+
+    expect(columns).toContain('shipped');
+    const row = await harness.platform.context.prisma.cloudEnvironment.findUniqueOrThrow({
+      where: { environmentId: harness.environmentId },
+    });
+    expect(row.introspectedAt).toBeInstanceOf(Date);
+    expect((await harness.bundle(2))?.status).toBe('Live');
+  });
+
   test('logs its starts and the agent’s own lines to the environment’s log', async () => {
     const isLive = (line: string) => line === 'Info [runner] The hosted agent (version 2) is live.';
     const messages = await eventually(
       async () => (await harness.logLines()).map((line) => `${line.level} ${line.message}`),
-      (lines) => lines.some(isLive),
+      (lines) => lines.filter(isLive).length >= 2,
     );
 
-    expect(messages.filter(isLive)).toHaveLength(1);
+    expect(messages.filter(isLive)).toHaveLength(2);
+    expect(messages.filter((line) => line.includes('again to read the database structure'))).toHaveLength(1);
     expect(messages).toContainEqual(expect.stringMatching(/^Info Agent started: serving \/platform/));
     expect(messages.filter((line) => line.startsWith('Debug'))).toEqual([]);
   });
