@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
+import { shutdownOnSignals } from '../../background-process';
 import { type Config, ConfigError } from '../../config/config';
 import type { AppContext } from '../../context';
 import { createPrismaClient } from '../../db/create-prisma-client';
@@ -49,30 +50,15 @@ export async function startCloudRunnerProcess(
     throw error;
   }
 
-  let closing: Promise<void> | undefined;
-  const close = () => {
-    closing ??= (async () => {
-      process.off('SIGTERM', onSignal);
-      process.off('SIGINT', onSignal);
+  const close = shutdownOnSignals({
+    logger,
+    stop: async () => {
       await runner.close();
       await prisma.$disconnect();
-    })();
-    return closing;
-  };
-  function onSignal(signal: NodeJS.Signals): void {
-    if (closing) process.exit(1);
-    logger.info({ signal }, 'stopping the cloud runner: the hosted agents finish their requests');
-    close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'cloud runner shutdown failed');
-        process.exit(1);
-      },
-    );
-  }
-  if (options.handleSignals ?? true) {
-    process.on('SIGTERM', onSignal);
-    process.on('SIGINT', onSignal);
-  }
+    },
+    stoppingMessage: 'stopping the cloud runner: the hosted agents finish their requests',
+    failedMessage: 'cloud runner shutdown failed',
+    handleSignals: options.handleSignals,
+  });
   return { close };
 }

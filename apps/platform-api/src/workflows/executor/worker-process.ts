@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { shutdownOnSignals } from '../../background-process';
 import { type Config, ConfigError } from '../../config/config';
 import type { AppContext } from '../../context';
 import { createPrismaClient } from '../../db/create-prisma-client';
@@ -47,30 +48,15 @@ export async function startWorkerProcess(
     throw error;
   }
 
-  let closing: Promise<void> | undefined;
-  const close = () => {
-    closing ??= (async () => {
-      process.off('SIGTERM', onSignal);
-      process.off('SIGINT', onSignal);
+  const close = shutdownOnSignals({
+    logger,
+    stop: async () => {
       await worker.stop({ timeoutMs: config.PLATFORM_SHUTDOWN_TIMEOUT_MS });
       await prisma.$disconnect();
-    })();
-    return closing;
-  };
-  function onSignal(signal: NodeJS.Signals): void {
-    if (closing) process.exit(1);
-    logger.info({ signal }, 'stopping the workflow worker: finishing the runs in progress');
-    close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'workflow worker shutdown failed');
-        process.exit(1);
-      },
-    );
-  }
-  if (options.handleSignals ?? true) {
-    process.on('SIGTERM', onSignal);
-    process.on('SIGINT', onSignal);
-  }
+    },
+    stoppingMessage: 'stopping the workflow worker: finishing the runs in progress',
+    failedMessage: 'workflow worker shutdown failed',
+    handleSignals: options.handleSignals,
+  });
   return { workerId: worker.id, close };
 }
