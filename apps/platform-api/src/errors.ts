@@ -104,6 +104,3 @@ export function validationErrorFromZod(
   const subject = options.subject ?? (options.where || 'input');
   return new ValidationError(describeRequestIssues(issues, subject), issues, { cause: error });
 }
-
-/** Each zod issue as `{ path, message }`, its dotted path prefixed with `where` and renamed. */
-export const issuesFromZod = requestIssuesFromZod;

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { PLATFORM_TOKEN_MAX_LIFETIME_SECONDS } from '@platform/platform-contract';
+import { PLATFORM_TOKEN_MAX_LIFETIME_SECONDS, requestIssuesFromZod } from '@platform/platform-contract';
 import { z } from 'zod';
 import { packageRoot } from '../db/package-root';
-import { issuesFromZod, type ValidationIssue } from '../errors';
+import type { ValidationIssue } from '../errors';
 import { registrationPolicySchema } from '../mcp-auth/registration-policy';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -172,7 +172,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(issuesFromZod(parsed.error));
+    throw new ConfigError(requestIssuesFromZod(parsed.error));
   }
   const environment = parsed.data;
   const database: DatabaseConfig = environment.DATABASE_URL
