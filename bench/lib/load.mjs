@@ -5,11 +5,15 @@ import { cpuMsOf } from './process-figures.mjs';
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
 
-/** One autocannon run of `request` (`{ method, path, headers, body }`) against 127.0.0.1:`port`. */
-export function cannon(port, { method = 'GET', path, headers, body }, { connections, duration }) {
+/**
+ * One autocannon run of `request` (`{ method, path, headers, body, setupRequest }`) against
+ * 127.0.0.1:`port`; `setupRequest(request)`, if given, returns each request to send (a new body).
+ */
+export function cannon(port, { method = 'GET', path, headers, body, setupRequest }, { connections, duration }) {
+  const requests = setupRequest === undefined ? undefined : [{ setupRequest }];
   return new Promise((resolve, reject) => {
     autocannon(
-      { url: `http://127.0.0.1:${port}${path}`, method, headers, body, connections, duration },
+      { url: `http://127.0.0.1:${port}${path}`, method, headers, body, requests, connections, duration },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
   });

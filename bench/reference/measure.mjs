@@ -1,39 +1,8 @@
-// The measures of bench/reference that are not autocannon's: raw `pg` in a loop, the CSV exports
-// and the start times.
-import { createRequire } from 'node:module';
+// The measures of bench/reference that are not autocannon's: the CSV exports and the start times
+// (raw `pg` in a loop is lib/pg-loop.mjs).
 import { download } from '../lib/download.mjs';
-import { PG } from '../lib/postgres.mjs';
 import { startServer, stopServer } from '../lib/servers.mjs';
 import { percentile } from '../lib/stats.mjs';
-
-const { Pool } = createRequire(import.meta.url)('pg');
-
-/**
- * Queries/s of `statement` run by `concurrency` loops over a pool of `poolSize` for `seconds`,
- * after a second of warm-up: what the database serves with no HTTP and no JSON.
- */
-export async function pgLoop(database, [statement, values], { concurrency, poolSize, seconds }) {
-  const pool = new Pool({ ...PG, database, max: poolSize });
-  const run = async (until) => {
-    let count = 0;
-    const loop = async () => {
-      while (performance.now() < until) {
-        await pool.query(statement, values);
-        count += 1;
-      }
-    };
-    await Promise.all(Array.from({ length: concurrency }, loop));
-    return count;
-  };
-  try {
-    await run(performance.now() + 1000);
-    const started = performance.now();
-    const count = await run(started + seconds * 1000);
-    return count / ((performance.now() - started) / 1000);
-  } finally {
-    await pool.end();
-  }
-}
 
 /**
  * Each side's CSV export of `paths[side]` (one client), `runs` times in turn after a warm-up

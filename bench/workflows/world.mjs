@@ -103,8 +103,8 @@ export function createOrdersFile(count) {
   return { dir, file };
 }
 
-/** `platform-api start` on a free port; resolves once it printed its URL. */
-export async function startServer(databaseUrl, concurrency) {
+/** `platform-api start` on a free port, `env` added to its environment; `url` resolves once it printed it. */
+export async function startServer(databaseUrl, concurrency, env = {}) {
   const child = spawn(process.execPath, [cliPath, 'start', '--json'], {
     env: {
       ...process.env,
@@ -112,6 +112,7 @@ export async function startServer(databaseUrl, concurrency) {
       PORT: '0',
       PLATFORM_LOG_LEVEL: 'warn',
       PLATFORM_WORKER_CONCURRENCY: concurrency,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
