@@ -19,6 +19,12 @@ export const NOTE_INCLUDE = {
 /** A note with its creator, team and messages (oldest first). */
 export type NoteRecord = Prisma.NoteGetPayload<{ include: typeof NOTE_INCLUDE }>;
 
+/** What the public API shows of a note (`toNoteObject`): a `NoteRecord`, or a note of a listing page. */
+export type ShownNote = Pick<
+  NoteRecord,
+  'id' | 'collectionName' | 'recordId' | 'title' | 'createdAt' | 'updatedAt' | 'archivedAt' | 'user' | 'team'
+> & { readonly messages: readonly Pick<NoteRecord['messages'][number], 'content' | 'createdAt' | 'user'>[] };
+
 /** Where a note lives. Every service call is scoped: a note of another environment is not found. */
 export interface NoteScope {
   readonly projectId: number;

@@ -3,33 +3,24 @@ import { queryRows } from '../db/query-rows';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { NOTE_ACTIVITY_ACTIONS } from '../logs/activity-log-entry';
 import { recordActivityLog } from '../logs/activity-log-service';
-import type { NoteFilters } from './note-filters';
 import type { AddNoteMessageInput, CreateNoteInput } from './note-inputs';
-import { notePageRowsSchema, notePageStatement } from './note-page-statement';
+import { type NotePageRequest, type NotePageRow, notePageStatement, readNotePageRow } from './note-page-statement';
 import { NOTE_INCLUDE, type NoteActor, type NoteRecord, type NoteScope } from './note-record';
 
-/** A page of notes, most recent first. */
-export interface NotePage {
-  readonly notes: readonly NoteRecord[];
-  /** True when more notes match after this page. */
-  readonly hasMore: boolean;
+/** What `notePageStatement` read: the token's row for `toAuthenticatedToken`, and the page. */
+export interface NotePageRead {
+  /** Undefined when no token has the hash. */
+  readonly tokenRow: unknown;
+  readonly page: NotePageRow | undefined;
 }
 
 /**
- * One page of the notes of the environment named `environmentName` (case sensitive) in project
- * `projectId`, most recent first, with their threads; null when the project has no such
- * environment. One statement (`notePageStatement`), its rows checked by `notePageRowsSchema`.
+ * Authenticates a token and reads a page of notes of an environment in one statement
+ * (`notePageStatement`: the page is read only when the token passes `request.rule`).
  */
-export async function listNotes(
-  context: AppContext,
-  projectId: number,
-  environmentName: string,
-  filters: NoteFilters,
-): Promise<NotePage | null> {
-  const rows = await queryRows(context, notePageStatement(projectId, environmentName, filters));
-  const [row] = notePageRowsSchema.parse(rows);
-  if (!row) return null;
-  return { notes: row.notes.slice(0, filters.limit), hasMore: row.notes.length > filters.limit };
+export async function readNotePage(context: AppContext, request: NotePageRequest): Promise<NotePageRead> {
+  const [row] = await queryRows(context, notePageStatement(request));
+  return { tokenRow: row, page: row === undefined ? undefined : readNotePageRow(row) };
 }
 
 /** The note `noteId` of the scope's environment; NotFoundError otherwise. */

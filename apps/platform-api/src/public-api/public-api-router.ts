@@ -8,7 +8,7 @@ import { adminLogsRoutes } from '../logs/admin-logs-routes';
 import { authenticateRequest } from '../tokens/public-api-auth';
 import { createTokensService } from '../tokens/tokens-service';
 import { workflowRunRoutes } from '../workflows/workflow-run-routes';
-import { notesRoutes } from './notes/notes-routes';
+import { notesListingRoute, notesRoutes } from './notes/notes-routes';
 import { createPublicApiDocument } from './openapi/public-api-document';
 import { countPerAddress, publicApiRateLimiter } from './rate-limit/public-api-rate-limiter';
 
@@ -37,6 +37,8 @@ export function publicApiRouter(context: AppContext): Router {
   // tokens are also counted per address (the limiter's second pass). Each route finally authorizes
   // the token for its own scope.
   router.use(limiter, jsonBody(), refuseNulInPath());
+  // The notes listing authenticates the token in its page statement (one round trip), then the same.
+  router.use(notesListingRoute(context, tokens, limiter));
   router.use(authenticateRequest(tokens), limiter);
   router.use(notesRoutes(context, tokens));
   router.use(activityLogsRoutes(context, tokens));

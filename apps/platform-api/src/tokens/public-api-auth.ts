@@ -34,6 +34,14 @@ export function authenticateRequest(tokens: TokensService): RequestHandler {
   };
 }
 
+/**
+ * Keeps the outcome of an authentication a route made itself (the notes listing authenticates in
+ * its page statement), for the limiter's second pass and `authorize`, as `authenticateRequest` does.
+ */
+export function storeAuthentication(res: Response, authentication: Authentication): void {
+  res.locals[LOCALS_KEY] = authentication;
+}
+
 /** What `authenticateRequest` found; anonymous when it did not run (e.g. `/v1/openapi.json`). */
 export function getAuthentication(res: Response): Authentication | undefined {
   return res.locals[LOCALS_KEY] as Authentication | undefined;

@@ -54,6 +54,38 @@ const authenticationRowSchema = z.object({
 });
 
 /**
+ * The columns `authenticationRowSchema` reads, from `TOKEN_SOURCE`: the token, its user (never
+ * `passwordHash`), its project and the user's membership of that project.
+ */
+export const TOKEN_COLUMNS = Prisma.sql`
+    t.id, t."projectId", t."userId", t.name, t."tokenHash", t."displayPrefix", t.scopes,
+    t."permissionLevel", t."createdInSsoSession", t."createdByAdmin", t."createdAt", t."lastUsedAt",
+    t."expiresAt", t."revokedAt",
+    u.email AS "userEmail", u.username AS "userUsername", u."firstName" AS "userFirstName",
+    u."lastName" AS "userLastName", u."createdAt" AS "userCreatedAt", u."updatedAt" AS "userUpdatedAt",
+    p."organizationId" AS "projectOrganizationId", p.name AS "projectName",
+    p."usesSso" AS "projectUsesSso", p."createdAt" AS "projectCreatedAt",
+    m.role AS "membershipRole"`;
+
+/** Where `TOKEN_COLUMNS` come from; filter on `t."tokenHash"`. */
+export const TOKEN_SOURCE = Prisma.sql`
+    "ApplicationToken" t
+    JOIN "User" u ON u.id = t."userId"
+    JOIN "Project" p ON p.id = t."projectId"
+    LEFT JOIN "ProjectMembership" m ON m."projectId" = t."projectId" AND m."userId" = t."userId"`;
+
+/**
+ * The hash the database holds for a presented value, or the 401 of a missing or malformed one:
+ * shape and checksum are checked first, so a typo or a look-alike never costs a database query.
+ */
+export function presentedTokenHash(rawValue: string | undefined): string {
+  if (rawValue === undefined || rawValue === '') throw tokenAuthenticationError('missing');
+  const parsed = parseToken(rawValue);
+  if (!parsed.isValid) throw tokenAuthenticationError('invalid');
+  return hashToken(parsed.value);
+}
+
+/**
  * Finds the live token of a presented value: ONE indexed statement per call (the token by its
  * unique hash, joined with its user, its project and the user's membership of that project),
  * deliberately uncached: revocation, expiry and a changed role take effect on the next request on
@@ -63,32 +95,22 @@ export async function authenticateToken(
   context: AppContext,
   rawValue: string | undefined,
 ): Promise<AuthenticatedToken> {
-  if (rawValue === undefined || rawValue === '') throw tokenAuthenticationError('missing');
-  // Shape and checksum first: a typo or a look-alike never costs a database query.
-  const parsed = parseToken(rawValue);
-  if (!parsed.isValid) throw tokenAuthenticationError('invalid');
-
-  const hash = hashToken(parsed.value);
-  // Bound parameter only (tagged template). Never `passwordHash`.
-  // A hot statement (every public API request): through the pg pool on PostgreSQL.
+  const hash = presentedTokenHash(rawValue);
+  // Bound parameter only (tagged template). A hot statement (every public API request): through
+  // the pg pool on PostgreSQL.
   const rows = await queryRows(
     context,
-    Prisma.sql`
-    SELECT t.id, t."projectId", t."userId", t.name, t."tokenHash", t."displayPrefix", t.scopes,
-           t."permissionLevel", t."createdInSsoSession", t."createdByAdmin", t."createdAt", t."lastUsedAt",
-           t."expiresAt", t."revokedAt",
-           u.email AS "userEmail", u.username AS "userUsername", u."firstName" AS "userFirstName",
-           u."lastName" AS "userLastName", u."createdAt" AS "userCreatedAt", u."updatedAt" AS "userUpdatedAt",
-           p."organizationId" AS "projectOrganizationId", p.name AS "projectName",
-           p."usesSso" AS "projectUsesSso", p."createdAt" AS "projectCreatedAt",
-           m.role AS "membershipRole"
-    FROM "ApplicationToken" t
-    JOIN "User" u ON u.id = t."userId"
-    JOIN "Project" p ON p.id = t."projectId"
-    LEFT JOIN "ProjectMembership" m ON m."projectId" = t."projectId" AND m."userId" = t."userId"
-    WHERE t."tokenHash" = ${hash}`,
+    Prisma.sql`SELECT ${TOKEN_COLUMNS} FROM ${TOKEN_SOURCE} WHERE t."tokenHash" = ${hash}`,
   );
-  const found = rows[0] === undefined ? undefined : authenticationRowSchema.parse(rows[0]);
+  return toAuthenticatedToken(context, rows[0], hash);
+}
+
+/**
+ * The live token a row of `TOKEN_COLUMNS` describes (undefined: no token has that hash), or the
+ * 401 of an unknown, revoked or expired one.
+ */
+export function toAuthenticatedToken(context: AppContext, row: unknown, hash: string): AuthenticatedToken {
+  const found = row === undefined ? undefined : authenticationRowSchema.parse(row);
   // The index lookup compares hashes, not secrets: timing there reveals nothing usable about a
   // value. The constant-time check guards against any collation or adapter surprise all the same.
   if (!found || !hashesMatch(found.tokenHash, hash) || found.revokedAt) throw tokenAuthenticationError('invalid');

@@ -1,7 +1,9 @@
 import type { AppContext } from '../../src/context';
-import { queryRows } from '../../src/db/query-rows';
-import { notePageRowsSchema, notePageStatement } from '../../src/notes/note-page-statement';
+import type { NoteFilters } from '../../src/notes/note-filters';
+import { readNotePage } from '../../src/notes/notes-service';
+import { presentedTokenHash } from '../../src/tokens/token-authenticator';
 import { seedNote } from '../factories/note-factory';
+import { issueToken } from '../factories/token-factory';
 import { seedWorld, type World } from '../factories/world-factory';
 import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
 
@@ -9,14 +11,25 @@ describeEachDatabase('notePageStatement', (kind) => {
   let testContext: TestContext;
   let context: AppContext;
   let world: World;
+  let tokenHash: string;
 
-  const readPage = async (environmentName: string, filters: Parameters<typeof notePageStatement>[2]) =>
-    notePageRowsSchema.parse(await queryRows(context, notePageStatement(world.project.id, environmentName, filters)));
+  const readPage = async (environmentName: string, filters: NoteFilters, projectName = world.project.name) => {
+    const { page } = await readNotePage(context, {
+      tokenHash,
+      rule: { scopes: ['notes:read'] },
+      projectName,
+      now: context.now(),
+      environmentName,
+      filters,
+    });
+    return page;
+  };
 
   beforeAll(async () => {
     testContext = await createTestContext(kind);
     context = testContext.context;
     world = await seedWorld(context);
+    tokenHash = presentedTokenHash((await issueToken(context, world.project, world.admin)).value);
   });
   afterAll(() => testContext.close());
 
@@ -32,15 +45,22 @@ describeEachDatabase('notePageStatement', (kind) => {
       user: world.admin,
       recordId: at,
       createdAt: at,
+      updatedAt: at,
       archivedAt: at,
       messages: [{ content: 'first', user: world.admin, createdAt: at }],
     });
 
-    const [row] = await readPage(world.environment.name, { limit: 1, recordId: at });
+    const page = await readPage(world.environment.name, { limit: 1, recordId: at });
 
-    expect(row?.notes).toHaveLength(1);
-    expect(row?.notes[0]).toMatchObject({ id: note.id, createdAt: new Date(at), archivedAt: new Date(at) });
-    expect(row?.notes[0]?.messages[0]?.createdAt).toEqual(new Date(at));
+    expect(page?.notes).toEqual([
+      expect.objectContaining({
+        id: note.id,
+        createdAt: new Date(at),
+        updatedAt: new Date(at),
+        archivedAt: new Date(at),
+        messages: [expect.objectContaining({ createdAt: new Date(at) })],
+      }),
+    ]);
   });
 
   test('reads the note with its creator, team and thread, messages oldest first', async () => {
@@ -48,29 +68,50 @@ describeEachDatabase('notePageStatement', (kind) => {
       environment: world.environment,
       user: world.admin,
       team: world.team,
+      collectionName: 'orders',
       recordId: 'threaded',
+      title: 'Refund',
+      createdAt: '2031-02-01T00:00:00.000Z',
+      updatedAt: '2031-02-02T00:00:00.000Z',
       messages: [
         { content: 'one', user: world.admin, createdAt: '2031-02-01T00:00:00.000Z' },
         { content: 'two', user: world.admin, createdAt: '2031-02-02T00:00:00.000Z' },
       ],
     });
+    const admin = { id: world.admin.id, username: world.admin.username, email: world.admin.email };
 
-    const [row] = await readPage(world.environment.name, { limit: 10, recordId: 'threaded' });
+    const page = await readPage(world.environment.name, { limit: 10, recordId: 'threaded' });
 
-    expect(row?.notes).toEqual([
-      expect.objectContaining({
+    expect(page?.notes).toStrictEqual([
+      {
         id: note.id,
-        environmentId: world.environment.id,
-        teamId: world.team.id,
+        collectionName: 'orders',
+        recordId: 'threaded',
+        title: 'Refund',
+        createdAt: new Date('2031-02-01T00:00:00.000Z'),
+        updatedAt: new Date('2031-02-02T00:00:00.000Z'),
         archivedAt: null,
-        user: { id: world.admin.id, username: world.admin.username, email: world.admin.email },
+        user: admin,
         team: { name: world.team.name },
         messages: [
-          expect.objectContaining({ content: 'one', user: expect.objectContaining({ id: world.admin.id }) }),
-          expect.objectContaining({ content: 'two' }),
+          { content: 'one', createdAt: new Date('2031-02-01T00:00:00.000Z'), user: admin },
+          { content: 'two', createdAt: new Date('2031-02-02T00:00:00.000Z'), user: admin },
         ],
-      }),
+      },
     ]);
+  });
+
+  test('reads null for a team and a collection that the note does not have', async () => {
+    await seedNote(context, {
+      environment: world.environment,
+      user: world.admin,
+      recordId: 'bare',
+      collectionName: null,
+    });
+
+    const page = await readPage(world.environment.name, { limit: 10, recordId: 'bare' });
+
+    expect(page?.notes).toEqual([expect.objectContaining({ team: null, collectionName: null, archivedAt: null })]);
   });
 
   test('returns limit + 1 notes by id descending, the extra one telling that more match', async () => {
@@ -81,52 +122,44 @@ describeEachDatabase('notePageStatement', (kind) => {
       );
     }
 
-    const [row] = await readPage(world.environment.name, { limit: 1, recordId: 'three' });
+    const page = await readPage(world.environment.name, { limit: 1, recordId: 'three' });
 
-    expect(row?.notes.map((note) => note.id)).toEqual([seeded[2]?.id, seeded[1]?.id]);
+    expect(page?.notes?.map((note) => note.id)).toEqual([seeded[2]?.id, seeded[1]?.id]);
   });
 
-  test('returns no row for an environment the project does not have, and no notes for one where none match', async () => {
-    const rows = await readPage(world.environment.name, { limit: 10 });
-    expect(rows[0]?.notes.length).toBeGreaterThan(0);
+  test('reads null for an environment the project does not have, and no notes for one where none match', async () => {
+    const all = await readPage(world.environment.name, { limit: 10 });
+    expect(all?.notes?.length).toBeGreaterThan(0);
 
-    expect(await readPage('no such environment', { limit: 10 })).toEqual([]);
-    expect(await readPage(world.environment.name, { limit: 10, recordId: 'no such record' })).toEqual([{ notes: [] }]);
-  });
-});
-
-describe('notePageRowsSchema', () => {
-  const note = {
-    id: 1,
-    environmentId: 2,
-    collectionName: null,
-    recordId: '9',
-    title: 'A note',
-    userId: 3,
-    teamId: null,
-    createdAt: '2030-01-01T05:30:00.25+05:30',
-    updatedAt: '2030-01-01T00:00:00+00:00',
-    archivedAt: null,
-    user: { id: 3, username: 'ada', email: 'ada@example.com' },
-    team: null,
-    messages: [],
-  };
-
-  test('reads a timestamp in any offset as the instant it names', () => {
-    const [row] = notePageRowsSchema.parse([{ notes: [note] }]);
-
-    expect(row?.notes[0]?.createdAt.toISOString()).toBe('2030-01-01T00:00:00.250Z');
+    expect(await readPage('no such environment', { limit: 10 })).toEqual({ pageAllowed: true, notes: null });
+    expect(await readPage(world.environment.name, { limit: 10, recordId: 'no such record' })).toEqual({
+      pageAllowed: true,
+      notes: [],
+    });
   });
 
-  test.each([
-    ['an id that is not an integer', { ...note, id: '1' }],
-    ['a timestamp without its offset', { ...note, updatedAt: '2030-01-01T00:00:00' }],
-    ['a missing creator', { ...note, user: null }],
-  ])('refuses %s', (_case, row) => {
-    expect(() => notePageRowsSchema.parse([{ notes: [row] }])).toThrow();
+  test("never reads another project's environment of the same name", async () => {
+    const other = await seedWorld(context);
+    await seedNote(context, { environment: other.environment, user: other.admin, recordId: 'elsewhere' });
+    expect(other.environment.name).toBe(world.environment.name);
+
+    const mine = await readPage(world.environment.name, { limit: 10, recordId: 'elsewhere' });
+    const theirs = await readPage(world.environment.name, { limit: 10, recordId: 'elsewhere' }, other.project.name);
+
+    expect(mine).toEqual({ pageAllowed: true, notes: [] });
+    expect(theirs).toEqual({ pageAllowed: false, notes: null });
   });
 
-  test('refuses more than one row (one environment per statement)', () => {
-    expect(() => notePageRowsSchema.parse([{ notes: [] }, { notes: [] }])).toThrow();
+  test('reads no row at all for a hash no token has', async () => {
+    const read = await readNotePage(context, {
+      tokenHash: 'f'.repeat(64),
+      rule: { scopes: ['notes:read'] },
+      projectName: world.project.name,
+      now: context.now(),
+      environmentName: world.environment.name,
+      filters: { limit: 10 },
+    });
+
+    expect(read).toEqual({ tokenRow: undefined, page: undefined });
   });
 });

@@ -1,4 +1,4 @@
-import type { NoteRecord } from '../../notes/note-record';
+import type { NoteRecord, ShownNote } from '../../notes/note-record';
 import type { NoteObject } from './note-schemas';
 
 type UserRecord = NoteRecord['user'];
@@ -7,7 +7,7 @@ const toUser = (user: UserRecord) =>
   ({ object: 'user', id: user.id, username: user.username, email: user.email }) as const;
 
 /** A note as the public API writes it (spec §2): optional fields are left out, never null. */
-export function toNoteObject(note: NoteRecord, environmentName: string): NoteObject {
+export function toNoteObject(note: ShownNote, environmentName: string): NoteObject {
   return {
     object: 'note',
     id: note.id,
