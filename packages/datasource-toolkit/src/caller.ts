@@ -1,12 +1,10 @@
-/** Who makes a request: the user a route or a workflow acts for (spec agent-library §2.8). */
-export interface Caller {
-  readonly id: number;
-  readonly email: string;
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly team: string;
-  readonly role: string;
-  readonly tags: { readonly [key: string]: string };
+import type { UserIdentity } from '@platform/platform-contract';
+
+/**
+ * Who makes a request: the user a route or a workflow acts for (spec agent-library §2.8), their
+ * identity as the platform names users, plus where and how the request was made.
+ */
+export interface Caller extends UserIdentity {
   /** IANA time zone (e.g. `Europe/Paris`); date operators and date groupings are computed in it. */
   readonly timezone: string;
   /** Rendering the request was made from, when it came from the platform's UI. */

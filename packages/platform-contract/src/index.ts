@@ -132,3 +132,5 @@ export {
 } from './routes';
 export type { ScopeUser } from './scope-variables';
 export { injectScopeVariables, ScopeVariableError } from './scope-variables';
+export type { UserIdentity } from './user-identity';
+export { userIdentitySchema } from './user-identity';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userIdentitySchema } from './user-identity';
 
 /** Every error body of the contract, as platform-api answers any 4XX/5XX (public-api.md §7). */
 export const contractErrorSchema = z.object({
@@ -134,18 +135,9 @@ export const permissionsResponseSchema = z.object({
 });
 export type EnvironmentPermissions = z.infer<typeof permissionsResponseSchema>;
 
-export const platformUserSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  /** Project role. */
-  role: z.string(),
-  /** Name of the user's team in this environment (the team of `renderingId`). */
-  team: z.string(),
-  /** The rendering (team view of this environment) the user works in. */
+export const platformUserSchema = userIdentitySchema.extend({
+  /** The rendering (team view of this environment) the user works in; `team` is its team. */
   renderingId: z.number().int(),
-  tags: z.record(z.string(), z.string()),
 });
 export type PlatformUser = z.infer<typeof platformUserSchema>;
 
@@ -215,13 +207,7 @@ export const platformTokenClaimsSchema = z.object({
   iat: z.number().int(),
   exp: z.number().int(),
   purpose: z.enum(['workflow', 'mcp']),
-  id: z.number().int(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  team: z.string(),
-  role: z.string(),
-  tags: z.record(z.string(), z.string()),
+  ...userIdentitySchema.shape,
   renderingId: z.number().int(),
   environmentId: z.number().int(),
   projectId: z.number().int(),

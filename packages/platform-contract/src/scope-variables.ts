@@ -1,15 +1,8 @@
 import type { PlainConditionTree } from './messages';
+import type { UserIdentity } from './user-identity';
 
 /** The caller values a scope's `{{currentUser.*}}` placeholders stand for. */
-export interface ScopeUser {
-  readonly id: number;
-  readonly email: string;
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly team: string;
-  readonly role: string;
-  readonly tags: Readonly<Record<string, string>>;
-}
+export type ScopeUser = UserIdentity;
 
 const PLACEHOLDER = /^\{\{currentUser\.(id|email|firstName|lastName|team|role|tags\.(.+))\}\}$/;
 

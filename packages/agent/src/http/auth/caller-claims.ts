@@ -1,17 +1,14 @@
 import type { Caller } from '@platform/datasource-toolkit';
+import { userIdentitySchema } from '@platform/platform-contract';
 import { z } from 'zod';
 import { InvalidTokenError } from './authentication-errors';
 import { isValidTimezone } from './timezone';
 
 // User tokens carry the caller's identity (spec agent-library §2.8). Ids may come as numeric strings.
-const callerClaimsSchema = z.object({
+const callerClaimsSchema = userIdentitySchema.extend({
   id: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]),
   email: z.string().min(1),
-  firstName: z.string(),
-  lastName: z.string(),
-  team: z.string(),
-  role: z.string(),
-  tags: z.record(z.string(), z.string()).default({}),
+  tags: userIdentitySchema.shape.tags.default({}),
   timezone: z.string().refine(isValidTimezone, 'expected an IANA time zone').optional(),
   renderingId: z.number().int().optional(),
   environmentId: z.number().int().optional(),

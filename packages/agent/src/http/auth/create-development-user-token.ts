@@ -1,19 +1,10 @@
-import { parseWithZod } from '@platform/datasource-toolkit';
+import { type Caller, parseWithZod } from '@platform/datasource-toolkit';
+import { type UserIdentity, userIdentitySchema } from '@platform/platform-contract';
 import { SignJWT } from 'jose';
 import { z } from 'zod';
 
-/** Who a development token says the caller is (spec agent-library §2.8). */
-export interface DevelopmentUser {
-  readonly id: number;
-  readonly email: string;
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly team: string;
-  readonly role: string;
-  readonly tags: Readonly<Record<string, string>>;
-  /** IANA time zone of the caller; default `UTC`. */
-  readonly timezone: string;
-}
+/** Who a development token says the caller is (spec agent-library §2.8); `timezone` defaults to `UTC`. */
+export type DevelopmentUser = Pick<Caller, keyof UserIdentity | 'timezone'>;
 
 /** The user a development token describes, unless `user` says otherwise. */
 const DEVELOPMENT_USER: DevelopmentUser = Object.freeze({
@@ -30,16 +21,8 @@ const DEVELOPMENT_USER: DevelopmentUser = Object.freeze({
 const optionsSchema = z.strictObject({
   authSecret: z.string({ error: 'expected the agent authSecret (or PLATFORM_AUTH_SECRET)' }).min(1),
   user: z
-    .strictObject({
-      id: z.number().int().optional(),
-      email: z.string().min(1).optional(),
-      firstName: z.string().optional(),
-      lastName: z.string().optional(),
-      team: z.string().optional(),
-      role: z.string().optional(),
-      tags: z.record(z.string(), z.string()).optional(),
-      timezone: z.string().min(1).optional(),
-    })
+    .strictObject({ ...userIdentitySchema.shape, email: z.string().min(1), timezone: z.string().min(1) })
+    .partial()
     .default({}),
   expiresIn: z.number().int().positive('expected a positive number of seconds').default(3600),
 });
