@@ -8,6 +8,7 @@ import { createErrorHandler, notFoundHandler } from './http/error-handler';
 import { healthRoutes } from './http/health-routes';
 import { jsonBody } from './http/json-body';
 import { requestLogger } from './http/request-logger';
+import { mcpAgentRoutes } from './mcp-auth/mcp-agent-routes';
 import { mcpAuthRoutes } from './mcp-auth/mcp-auth-routes';
 import { mountRoutes } from './mount-routes';
 import { PUBLIC_API_PREFIX, publicApiRouter } from './public-api';
@@ -35,7 +36,7 @@ export function createApp(context: AppContext, options: CreateAppOptions = {}): 
   // and carries the X-RateLimit-* headers like any other /v1 request.
   app.use(PUBLIC_API_PREFIX, publicApiRouter(context));
   // The agents' routes check the environment secret before parsing (larger) bodies themselves.
-  app.use(AGENT_API_PREFIX, agentRoutes(context));
+  app.use(AGENT_API_PREFIX, mcpAgentRoutes(context), agentRoutes(context));
   // Workflow webhooks check their URL and token before parsing the body themselves (spec §7 order).
   app.use(webhookRoutes(context, createTokensService(context)));
   // MCP client registration counts its rate limit before reading the body; the authorize form reads its own.

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { closeAgentEvents } from './agents/agent-events';
+import { closeAgentEvents } from './agent-events/agent-events';
 import { createApp } from './app';
 import type { CliRelayOptions } from './cli/relay/cli-relay-route';
 import { newRelaySecret, writeRelayFile } from './cli/relay/relay-file';
@@ -7,9 +7,9 @@ import { type Config, withBoundPort } from './config/config';
 import type { AppContext } from './context';
 import { createPrismaClient } from './db/create-prisma-client';
 import { migrationStatus } from './db/migrator/migrator';
+import { closeRateLimitStores } from './http/rate-limit/rate-limit-store';
 import { serveWithUrl } from './http/serve';
 import { createLogger } from './logger';
-import { closeRateLimitStores } from './public-api/rate-limit/rate-limit-store';
 import { workerOptionsFromConfig } from './workflows/executor/worker-options';
 import { createWorkflowWorker, type WorkflowWorker } from './workflows/executor/workflow-worker';
 

@@ -11,7 +11,7 @@ import Redis from 'ioredis';
 import pino from 'pino';
 import { loadConfig } from '../src/config/config';
 import { migrationStatus } from '../src/db/migrator/migrator';
-import { rateLimitConnectionName } from '../src/public-api/rate-limit/rate-limit-store';
+import { rateLimitConnectionName } from '../src/http/rate-limit/rate-limit-store';
 import { startServer } from '../src/server';
 import { copyPGliteTemplateTo } from './helpers/pglite-template';
 import { silentLogger } from './helpers/silent-logger';

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
+import { publishAgentEvent } from '../agent-events/agent-events';
+import { recordAdminLog } from '../audit/record-admin-log';
 import type { AppContext } from '../context';
 import { NotFoundError, ValidationError } from '../errors';
 import type { Environment, Prisma, Project } from '../generated/prisma/client';
-import { recordAdminLog } from '../logs/admin-log-service';
-import { findProjectByName } from '../tokens/member-project';
+import { findProjectByName } from '../projects/project-lookup';
 import type {
   addActionSchema,
   agentUrlSchema,
@@ -15,7 +16,6 @@ import type {
   removeActionSchema,
   scopeSchema,
 } from './agent-admin-schemas';
-import { publishAgentEvent } from './agent-events';
 
 type Target = z.output<typeof environmentTargetSchema>;
 

@@ -1,5 +1,5 @@
+import type { McpTokenErrorCode } from '@platform/platform-contract';
 import type { ErrorRequestHandler } from 'express';
-import type { McpTokenError } from '../mcp-auth/mcp-auth-errors';
 
 /** An authorization code that is unknown, used, expired, or presented with another redirect URI. */
 export class InvalidGrantError extends Error {
@@ -36,7 +36,8 @@ function contractError(error: Error): { status: number; code: string } | undefin
     case 'InvalidGrantError':
       return { status: 400, code: 'invalid_grant' };
     case 'McpTokenError': {
-      const { code } = error as McpTokenError;
+      // mcp-auth's McpTokenError, compared by name like the others.
+      const { code } = error as Error & { readonly code: McpTokenErrorCode };
       return { status: code === 'invalid_client' ? 401 : 400, code };
     }
     case 'McpClientNotFoundError':

@@ -5,16 +5,12 @@ import {
   codeExchangeRequestSchema,
   EVENTS_PATH,
   JWKS_MAX_AGE_SECONDS,
-  mcpClientRequestSchema,
   schemaCheckRequestSchema,
   schemaUploadRequestSchema,
 } from '@platform/platform-contract';
 import express, { Router } from 'express';
 import type { AppContext } from '../context';
 import { parseOrThrow } from '../errors';
-import { findActiveMcpClient, toContractClient } from '../mcp-auth/mcp-clients-service';
-import { parseMcpTokenRequest } from '../mcp-auth/mcp-token-request';
-import { exchangeMcpToken } from '../mcp-auth/mcp-token-service';
 import { recordAgentActivity } from './activity-service';
 import { agentErrorHandler } from './agent-errors';
 import { exchangeAuthorizationCode } from './authorization-codes';
@@ -26,17 +22,18 @@ import { isSchemaNeeded, storeSchema } from './schema-service';
 import { publishedKeys, toJwks } from './signing-keys';
 
 /** Schemas of large databases pass the app's 1 MB JSON limit; the secret is checked first. */
-const AGENT_BODY_LIMIT = '20mb';
+export const AGENT_BODY_LIMIT = '20mb';
 
 /** Path of a contract route relative to the router's mount point, AGENT_API_PREFIX. */
-function local(path: string): string {
+export function local(path: string): string {
   return path.slice(AGENT_API_PREFIX.length);
 }
 
 /**
  * The agent-facing routes of `@platform/platform-contract` (`agentContract` and the events
  * stream), mounted at AGENT_API_PREFIX before the app's JSON parser. Every route needs the
- * environment secret. HTTP only: the rules live in the services beside.
+ * environment secret. HTTP only: the rules live in the services beside. The MCP routes of the
+ * contract (client lookup, token exchange) are the MCP authorization's (`mcpAgentRoutes`).
  */
 export function agentRoutes(context: AppContext): Router {
   const router = Router();
@@ -85,17 +82,6 @@ export function agentRoutes(context: AppContext): Router {
   router.post(local(agentContract.exchangeCode.path), async (request, response) => {
     const input = parseOrThrow(codeExchangeRequestSchema, request.body, 'body');
     response.json({ user: await exchangeAuthorizationCode(context, authenticatedEnvironment(response), input) });
-  });
-
-  router.post(local(agentContract.mcpClient.path), async (request, response) => {
-    const { clientId } = parseOrThrow(mcpClientRequestSchema, request.body, 'body');
-    response.json({ client: toContractClient(await findActiveMcpClient(context, clientId)) });
-  });
-
-  router.post(local(agentContract.mcpToken.path), async (request, response) => {
-    const input = parseMcpTokenRequest(request.body);
-    const tokens = await exchangeMcpToken(context, authenticatedEnvironment(response), input);
-    response.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' }).json(tokens);
   });
 
   router.get(local(agentContract.customizations.path), async (_request, response) => {

@@ -2,7 +2,7 @@ import { AUTHORIZE_PATH, authorizeQuerySchema } from '@platform/platform-contrac
 import { type Request, type Response, Router } from 'express';
 import type { AppContext } from '../context';
 import { isErrorNamed } from '../errors';
-import { sendPage } from '../identity/html-response';
+import { sendPage } from '../http/html-response';
 import { getSession } from '../identity/session-middleware';
 import { errorPage } from '../views/login-page';
 import { checkAuthorizeTarget, issueAuthorizationCode } from './authorization-codes';

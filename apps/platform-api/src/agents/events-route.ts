@@ -1,7 +1,7 @@
 import { EVENTS_HEARTBEAT_SECONDS, type PlatformEvent } from '@platform/platform-contract';
 import type { Request, Response } from 'express';
+import { agentEventHub } from '../agent-events/agent-events';
 import type { AppContext } from '../context';
-import { agentEventHub } from './agent-events';
 import { authenticatedEnvironment } from './environment-secret-auth';
 
 /**

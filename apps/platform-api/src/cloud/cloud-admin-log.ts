@@ -1,5 +1,5 @@
+import { recordAdminLog } from '../audit/record-admin-log';
 import type { AppContext } from '../context';
-import { recordAdminLog } from '../logs/admin-log-service';
 
 /** The admin-log actions of the cloud feature (docs/cloud.md). */
 export const CLOUD_ADMIN_LOG_ACTIONS = {

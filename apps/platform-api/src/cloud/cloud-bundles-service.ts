@@ -6,9 +6,9 @@ import {
   MAX_BUNDLE_BYTES,
 } from '@platform/platform-contract';
 import type { AppContext } from '../context';
+import { isUniqueViolation } from '../db/unique-violation';
 import { NotFoundError, ValidationError } from '../errors';
 import type { CloudBundleStatus, Prisma } from '../generated/prisma/client';
-import { isUniqueViolation } from '../identity/unique-violation';
 import { CLOUD_ADMIN_LOG_ACTIONS, logEnvironmentEvent } from './cloud-admin-log';
 import type { CloudCaller } from './cloud-bearer-auth';
 import type { CustomizableEnvironment } from './cloud-environments-service';

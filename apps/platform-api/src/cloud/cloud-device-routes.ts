@@ -1,8 +1,8 @@
 import { CLOUD_PATHS } from '@platform/platform-contract';
 import express, { type Request, type Response, Router } from 'express';
 import type { AppContext } from '../context';
+import { sendPage } from '../http/html-response';
 import { issueCsrfToken, verifyCsrfToken } from '../identity/csrf';
-import { sendPage } from '../identity/html-response';
 import { getSession } from '../identity/session-middleware';
 import type { AuthenticatedSession } from '../identity/sessions-service';
 import { cloudDeviceAnsweredPage, cloudDeviceApprovalPage, cloudDeviceCodeFormPage } from '../views/cloud-device-page';

@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { AppContext } from '../context';
 import { RateLimitError } from '../errors';
-import { createRateLimitStore, rateLimiterLogger } from '../public-api/rate-limit/rate-limit-store';
+import { createRateLimitStore, rateLimiterLogger } from '../http/rate-limit/rate-limit-store';
 
 const WINDOW_MS = 60_000;
 

@@ -1,7 +1,7 @@
 import { CLOUD_PATHS, type CloudTokenResponse, type DeviceAuthorizationResponse } from '@platform/platform-contract';
 import type { AppContext } from '../context';
+import { isUniqueViolation } from '../db/unique-violation';
 import type { CloudDeviceCode } from '../generated/prisma/client';
-import { isUniqueViolation } from '../identity/unique-violation';
 import { CLOUD_ADMIN_LOG_ACTIONS, logLoginEvent } from './cloud-admin-log';
 import { CloudOAuthError, DeviceCodeUnavailableError } from './cloud-errors';
 import { openLogin } from './cloud-logins';

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { PLATFORM_TOKEN_MAX_LIFETIME_SECONDS, requestIssuesFromZod } from '@platform/platform-contract';
 import { z } from 'zod';
-import { packageRoot } from '../db/package-root';
 import type { ValidationIssue } from '../errors';
 import { registrationPolicySchema } from '../mcp-auth/registration-policy';
+import { packageRoot } from './package-root';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 

@@ -1,9 +1,9 @@
 import { type Response, Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context';
+import { sendPage } from '../http/html-response';
 import { errorPage } from '../views/login-page';
 import { clearCookie, cookieOptions, readCookie } from './cookies';
-import { sendPage } from './html-response';
 import { completeOidcLogin, OIDC_CALLBACK_PATH, type OidcTransaction, startOidcLogin } from './oidc-login';
 import { safeNextPath } from './safe-next';
 import { readSessionToken, setSessionCookie } from './session-middleware';

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { recordAdminLog } from '../audit/record-admin-log';
 import type { AppContext } from '../context';
+import { isUniqueViolation } from '../db/unique-violation';
 import { ConflictError, parseOrThrow, ValidationError } from '../errors';
-import { recordAdminLog } from '../logs/admin-log-service';
 import { generateEnvironmentSecret, hashEnvironmentSecret } from './environment-secret';
 import { emailSchema, passwordSchema, personNameSchema, resourceNameSchema } from './identity-schemas';
 import { hashPassword } from './password-hasher';
 import { createTeamInTransaction, type TeamView } from './teams-service';
-import { isUniqueViolation } from './unique-violation';
 import { toUserView, type UserView } from './user-view';
 
 /** The team every new project starts with; its members see every environment. */

@@ -1,7 +1,7 @@
-import { publishAgentEvent } from '../agents/agent-events';
+import { publishAgentEvent } from '../agent-events/agent-events';
+import { recordAdminLog } from '../audit/record-admin-log';
 import type { AppContext } from '../context';
 import { ConflictError, NotFoundError } from '../errors';
-import { recordAdminLog } from '../logs/admin-log-service';
 
 export interface DeletedTeam {
   readonly id: number;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { publishAgentEvent } from '../agents/agent-events';
+import { publishAgentEvent } from '../agent-events/agent-events';
+import { recordAdminLog } from '../audit/record-admin-log';
 import type { AppContext } from '../context';
+import { isUniqueViolation } from '../db/unique-violation';
 import { ConflictError, NotFoundError, parseOrThrow, ValidationError } from '../errors';
 import type { Prisma, Project, Team } from '../generated/prisma/client';
-import { recordAdminLog } from '../logs/admin-log-service';
 import { emailSchema, resourceNameSchema } from './identity-schemas';
-import { isUniqueViolation } from './unique-violation';
 
 export interface TeamView {
   readonly id: number;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { recordAdminLog } from '../audit/record-admin-log';
 import type { AppContext } from '../context';
+import { isUniqueViolation } from '../db/unique-violation';
 import { ConflictError, NotFoundError, parseOrThrow } from '../errors';
 import type { Role, User } from '../generated/prisma/client';
-import { recordAdminLog } from '../logs/admin-log-service';
 import { emailSchema, passwordSchema, personNameSchema, roleSchema, usernameSchema } from './identity-schemas';
 import { hashPassword } from './password-hasher';
-import { isUniqueViolation } from './unique-violation';
 import { toUserView, type UserView } from './user-view';
 
 export const createUserInputSchema = z.object({

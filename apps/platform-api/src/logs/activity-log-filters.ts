@@ -1,4 +1,4 @@
-import type { Range } from './range';
+import type { Range } from '../http/listing/range';
 
 /** Filters of an activity-log listing, already validated (src/public-api validates the query). */
 export interface ActivityLogFilters {

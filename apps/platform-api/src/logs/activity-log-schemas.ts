@@ -1,15 +1,8 @@
 import { z } from 'zod';
-import { collectionObject, dateTime, environmentObject, listingParameters } from '../public-api/openapi/common-schemas';
-import { logDetails, logUserObject } from '../public-api/openapi/log-schemas';
-import {
-  emailParam,
-  idParam,
-  isoDateParam,
-  limitParam,
-  rangeParams,
-  textParam,
-} from '../public-api/query/query-params';
+import { collectionObject, dateTime, environmentObject, listingParameters } from '../http/listing/listing-schemas';
+import { emailParam, idParam, isoDateParam, limitParam, rangeParams, textParam } from '../http/listing/query-params';
 import { ACTIVITY_SOURCES } from './activity-log-entry';
+import { logDetails, logUserObject } from './log-schemas';
 
 /** Query of `GET .../activity-logs`; unknown parameters are refused. */
 export const activityLogsQuerySchema = z.strictObject({

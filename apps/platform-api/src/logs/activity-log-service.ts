@@ -1,9 +1,9 @@
 import type { AppContext } from '../context';
 import type { ActivityLog } from '../generated/prisma/client';
 import { Prisma } from '../generated/prisma/client';
+import { toPrismaRange } from '../http/listing/range';
 import type { ActivityLogEntry } from './activity-log-entry';
 import type { ActivityLogFilters } from './activity-log-filters';
-import { toPrismaRange } from './range';
 
 export interface ActivityLogPage {
   /** Most recent first (id descending). */

@@ -1,14 +1,7 @@
 import { z } from 'zod';
-import { dateTime, listingParameters } from '../public-api/openapi/common-schemas';
-import { logDetails, logUserObject } from '../public-api/openapi/log-schemas';
-import {
-  emailParam,
-  idParam,
-  isoDateParam,
-  limitParam,
-  rangeParams,
-  textParam,
-} from '../public-api/query/query-params';
+import { dateTime, listingParameters } from '../http/listing/listing-schemas';
+import { emailParam, idParam, isoDateParam, limitParam, rangeParams, textParam } from '../http/listing/query-params';
+import { logDetails, logUserObject } from './log-schemas';
 
 export const adminLogsPathSchema = z.object({
   projectName: z.string().meta({ description: 'Project name (case sensitive).', example: 'Acme' }),

@@ -1,6 +1,6 @@
+import { recordAdminLog } from '../audit/record-admin-log';
 import type { AppContext } from '../context';
 import type { Prisma } from '../generated/prisma/client';
-import { recordAdminLog } from '../logs/admin-log-service';
 
 /** The admin-log actions of MCP authorization (docs/mcp-authorization.md). */
 export const MCP_ADMIN_LOG_ACTIONS = {

@@ -6,7 +6,7 @@ import { mcpRegistrationRoutes } from './mcp-registration-routes';
 /**
  * The MCP authorization's public and browser routes (docs/mcp-authorization.md): client
  * registration and the authorize page. Its agent-facing routes (client lookup, token exchange)
- * sit with the other `/agent/v1` routes, behind the environment secret (src/agents/agent-routes.ts).
+ * are `mcpAgentRoutes`, mounted with the other `/agent/v1` routes behind the environment secret.
  * Mounted before the app's JSON parser: each route reads its own body.
  */
 export function mcpAuthRoutes(context: AppContext): Router {

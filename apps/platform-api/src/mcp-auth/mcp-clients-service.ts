@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { McpClient } from '@platform/platform-contract';
+import { recordAdminLog } from '../audit/record-admin-log';
 import type { AppContext } from '../context';
 import type { McpClient as McpClientRow } from '../generated/prisma/client';
-import { recordAdminLog } from '../logs/admin-log-service';
 import type { ClientRegistration } from './client-registration';
 import { MCP_ADMIN_LOG_ACTIONS, MCP_CLIENT_TARGET_TYPE } from './mcp-admin-log';
 import { McpClientNotFoundError } from './mcp-auth-errors';

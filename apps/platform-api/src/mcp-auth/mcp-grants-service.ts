@@ -1,7 +1,7 @@
 import type { McpScope, PlatformUser } from '@platform/platform-contract';
 import type { AppContext } from '../context';
+import { isUniqueViolation } from '../db/unique-violation';
 import type { McpGrant, Prisma } from '../generated/prisma/client';
-import { isUniqueViolation } from '../identity/unique-violation';
 import {
   GRANT_PARTIES,
   type GrantRevocationReason,

@@ -1,4 +1,4 @@
-import type { Range } from '../logs/range';
+import type { Range } from '../http/listing/range';
 
 /** Filters of a notes listing, already validated (src/public-api validates the query). */
 export interface NoteFilters {

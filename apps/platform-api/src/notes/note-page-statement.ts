@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Prisma } from '../generated/prisma/client';
-import type { Range } from '../logs/range';
+import type { Range } from '../http/listing/range';
 import { TOKEN_COLUMNS, TOKEN_SOURCE } from '../tokens/token-authenticator';
 import { type TokenRule, tokenRulePredicate } from '../tokens/token-rule-predicate';
 import type { NoteFilters } from './note-filters';

@@ -3,9 +3,9 @@ import { queryRows } from '../db/query-rows';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { NOTE_ACTIVITY_ACTIONS } from '../logs/activity-log-entry';
 import { recordActivityLog } from '../logs/activity-log-service';
-import type { AddNoteMessageInput, CreateNoteInput } from './note-inputs';
 import { type NotePageRequest, type NotePageRow, notePageStatement, readNotePageRow } from './note-page-statement';
 import { NOTE_INCLUDE, type NoteActor, type NoteRecord, type NoteScope } from './note-record';
+import type { AddNoteMessageInput, CreateNoteInput } from './notes-schemas';
 
 /** What `notePageStatement` read: the token's row for `toAuthenticatedToken`, and the page. */
 export interface NotePageRead {

@@ -3,12 +3,12 @@ import type { AppContext } from '../context';
 import { NotFoundError, ValidationError } from '../errors';
 import { jsonBody } from '../http/json-body';
 import { pathHasNul } from '../http/text-rules';
-import { activityLogsRoutes } from '../logs/activity-logs-routes';
-import { adminLogsRoutes } from '../logs/admin-logs-routes';
+import { activityLogsRoutes } from '../logs/activity-log-routes';
+import { adminLogsRoutes } from '../logs/admin-log-routes';
+import { notesListingRoute, notesRoutes } from '../notes/notes-routes';
 import { authenticateRequest } from '../tokens/public-api-auth';
 import { createTokensService } from '../tokens/tokens-service';
 import { workflowRunRoutes } from '../workflows/workflow-run-routes';
-import { notesListingRoute, notesRoutes } from './notes/notes-routes';
 import { createPublicApiDocument } from './openapi/public-api-document';
 import { countPerAddress, publicApiRateLimiter } from './rate-limit/public-api-rate-limiter';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { parseOrThrow } from '../errors';
 import { getSessionLocals, requireSession } from '../identity';
-import { findMemberProject } from './member-project';
+import { findMemberProject } from '../projects/project-lookup';
 import { tokenIdSchema } from './token-schemas';
 import { createToken, listTokens, revokeToken } from './tokens-service';
 

@@ -1,7 +1,7 @@
+import { TOKEN_ADMIN_LOG_ACTIONS, TOKEN_TARGET_TYPE } from '../audit/admin-log-entry';
+import { recordAdminLog } from '../audit/record-admin-log';
 import type { AppContext } from '../context';
 import type { ApplicationToken, Project, User } from '../generated/prisma/client';
-import { TOKEN_ADMIN_LOG_ACTIONS, TOKEN_TARGET_TYPE } from '../logs/admin-log-entry';
-import { recordAdminLog } from '../logs/admin-log-service';
 
 /** `lastUsedAt` and the `token.use` admin-log entry move at most once per token per this period. */
 export const TOKEN_USAGE_PERIOD_MS = 60_000;

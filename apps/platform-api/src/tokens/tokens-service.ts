@@ -1,7 +1,7 @@
+import { TOKEN_ADMIN_LOG_ACTIONS, TOKEN_TARGET_TYPE } from '../audit/admin-log-entry';
+import { recordAdminLog } from '../audit/record-admin-log';
 import type { AppContext } from '../context';
 import { ForbiddenError, NotFoundError, parseOrThrow } from '../errors';
-import { TOKEN_ADMIN_LOG_ACTIONS, TOKEN_TARGET_TYPE } from '../logs/admin-log-entry';
-import { recordAdminLog } from '../logs/admin-log-service';
 import { type AuthenticatedToken, authenticateToken } from './token-authenticator';
 import { generateToken } from './token-format';
 import { type CreateTokenInput, createTokenInputSchema } from './token-schemas';

@@ -9,8 +9,8 @@ import { signalRunQueued } from './executor/run-signal';
 import { WEBHOOK_LIMIT_LOCALS_KEY, type WebhookLimit, webhookRateLimiter } from './webhook-rate-limiter';
 import { findTriggeredWorkflow, type TriggeredWorkflow } from './webhook-target-service';
 import { verifyWebhookTarget, WEBHOOK_PATH_PREFIX } from './webhook-url';
-import { webhookBodySchema } from './workflow-inputs';
 import { createRun } from './workflow-runs-service';
+import { webhookBodySchema } from './workflow-schemas';
 import { TOKEN_ACCESS_MESSAGES, tokenAccessRefusal } from './workflow-token-access';
 
 interface WebhookLocals {

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context';
 import { NotFoundError, parseOrThrow } from '../errors';
 import { findManagedWorkflow, type WorkflowActor } from './workflow-access';
-import { rateLimitBodySchema } from './workflow-inputs';
+import { rateLimitBodySchema } from './workflow-schemas';
 import { toWorkflowView, WORKFLOW_INCLUDE, type WorkflowView, type WorkflowWithPlace } from './workflow-view';
 import { logChange, WORKFLOW_ADMIN_LOG_ACTIONS } from './workflows-service';
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context';
 import { ForbiddenError, NotFoundError } from '../errors';
 import type { Project } from '../generated/prisma/client';
-import { findMemberProject, findProjectByName } from '../tokens/member-project';
+import { findMemberProject, findProjectByName } from '../projects/project-lookup';
 import { WORKFLOW_INCLUDE, type WorkflowWithPlace } from './workflow-view';
 
 /**

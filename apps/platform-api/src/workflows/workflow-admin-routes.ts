@@ -5,6 +5,7 @@ import { getSessionLocals, requireSession } from '../identity';
 import { disableTrigger, enableTrigger, regenerateTrigger, setTriggerRateLimit } from './webhook-trigger-service';
 import type { WorkflowActor } from './workflow-access';
 import { deleteWorkflow } from './workflow-deletion';
+import { getAdminRun, listRuns } from './workflow-runs-service';
 import {
   deleteWorkflowQuerySchema,
   listRunsQuerySchema,
@@ -12,8 +13,7 @@ import {
   publishWorkflowBodySchema,
   runIdSchema,
   workflowIdSchema,
-} from './workflow-inputs';
-import { getAdminRun, listRuns } from './workflow-runs-service';
+} from './workflow-schemas';
 import { getWorkflow, listWorkflows, publishWorkflow, setWorkflowActive } from './workflows-service';
 
 export interface WorkflowAdminRoutesOptions {

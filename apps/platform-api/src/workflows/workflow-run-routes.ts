@@ -5,8 +5,8 @@ import { readBearerToken } from '../tokens/bearer-token';
 import { getAuthentication } from '../tokens/public-api-auth';
 import type { AuthenticatedToken } from '../tokens/token-authenticator';
 import type { TokensService } from '../tokens/tokens-service';
-import { runIdSchema } from './workflow-inputs';
 import { getRunForToken } from './workflow-runs-service';
+import { runIdSchema } from './workflow-schemas';
 
 /**
  * `GET /v1/workflow-runs/:runId` on the public API: follow a run the webhook started. The token

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import type { AppContext } from '../context';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/unique-violation';
 import { ConflictError, ForbiddenError, isErrorNamed, NotFoundError } from '../errors';
 import type { Prisma, RunStatus } from '../generated/prisma/client';
-import { isForeignKeyViolation, isUniqueViolation } from '../identity/unique-violation';
 import type { AuthenticatedToken } from '../tokens/token-authenticator';
 import { findManagedWorkflow, type WorkflowActor } from './workflow-access';
-import type { ListRunsQuery } from './workflow-inputs';
 import { type AdminRunView, RUN_INCLUDE, type RunView, toAdminRunView, toRunView } from './workflow-run-view';
-import { workflowStepSchema } from './workflow-schemas';
+import { type ListRunsQuery, workflowStepSchema } from './workflow-schemas';
 import { TOKEN_ACCESS_MESSAGES, tokenAccessRefusal } from './workflow-token-access';
 
 export interface CreateRunInput {

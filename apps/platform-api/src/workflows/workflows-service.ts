@@ -1,11 +1,10 @@
+import { recordAdminLog } from '../audit/record-admin-log';
 import type { AppContext } from '../context';
+import { isUniqueViolation } from '../db/unique-violation';
 import { ConflictError, NotFoundError, parseOrThrow } from '../errors';
 import type { Prisma, Project } from '../generated/prisma/client';
-import { isUniqueViolation } from '../identity/unique-violation';
-import { recordAdminLog } from '../logs/admin-log-service';
 import { findManagedProject, findManagedWorkflow, type WorkflowActor } from './workflow-access';
-import type { ListWorkflowsQuery, RenderingTarget } from './workflow-inputs';
-import { workflowDefinitionSchema } from './workflow-schemas';
+import { type ListWorkflowsQuery, type RenderingTarget, workflowDefinitionSchema } from './workflow-schemas';
 import { toWorkflowView, WORKFLOW_INCLUDE, type WorkflowView, type WorkflowWithPlace } from './workflow-view';
 
 /** The admin-log actions written by the workflows feature (target type `workflow`). */

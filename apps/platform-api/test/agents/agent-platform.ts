@@ -1,6 +1,6 @@
 import type { AgentContractTarget, McpCodeRequest } from '@platform/platform-contract/testing';
+import { closeAgentEvents } from '../../src/agent-events/agent-events';
 import { grantCollectionRights, setScope } from '../../src/agents/agent-admin-service';
-import { closeAgentEvents } from '../../src/agents/agent-events';
 import { issueAuthorizationCode } from '../../src/agents/authorization-codes';
 import { mintUserToken } from '../../src/agents/mint-user-token';
 import { environmentUsers } from '../../src/agents/permissions-service';

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { packageRoot } from '../../src/db/package-root';
+import { packageRoot } from '../../src/config/package-root';
 import { uniqueSuffix } from '../factories/unique-suffix';
 import { copyPGliteTemplateTo } from '../helpers/pglite-template';
 import { runCliCaptured } from './run-cli';

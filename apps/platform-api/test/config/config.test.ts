@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { type Config, ConfigError, loadConfig, withBoundPort } from '../../src/config/config';
-import { packageRoot } from '../../src/db/package-root';
+import { packageRoot } from '../../src/config/package-root';
 
 function configErrorOf(env: NodeJS.ProcessEnv): ConfigError {
   try {

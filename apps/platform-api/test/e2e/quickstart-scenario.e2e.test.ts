@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import createClient from 'openapi-fetch';
 import { chromium } from 'playwright-core';
-import { packageRoot } from '../../src/db/package-root';
+import { packageRoot } from '../../src/config/package-root';
 import type { DemoSetup } from '../../src/demo/demo-setup';
 import { freePort } from '../helpers/free-port';
 import { sleep } from '../helpers/sleep';

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describeWithService, postgresUri, type TestDatabase } from '@platform/tooling/test-services';
-import { publishAgentEvent } from '../../src/agents/agent-events';
+import { publishAgentEvent } from '../../src/agent-events/agent-events';
 import { isDatabaseConnectionError } from '../../src/db/connection-errors';
 import { RUN_QUEUED_CHANNEL } from '../../src/workflows/executor/run-signal';
 import { createMigratedPostgresDatabase } from '../helpers/postgres-template';

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { publishAgentEvent } from '../../src/agents/agent-events';
+import { publishAgentEvent } from '../../src/agent-events/agent-events';
 import { RUN_QUEUED_CHANNEL } from '../../src/workflows/executor/run-signal';
 import { describeWithPrivateServer } from './helpers/describe-with-private-server';
 import { openEventStream } from './helpers/event-stream';

@@ -1,5 +1,5 @@
+import { migrationsDir } from '../../src/config/package-root';
 import { readMigrationList } from '../../src/db/migrator/migration-list';
-import { migrationsDir } from '../../src/db/package-root';
 
 /** The names of the package's migration folders, in the order they apply. */
 export async function migrationNames(): Promise<string[]> {

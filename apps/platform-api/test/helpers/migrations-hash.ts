@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { migrationsDir } from '../../src/db/package-root';
+import { migrationsDir } from '../../src/config/package-root';
 
 /** A short digest of every `migration.sql`, plus `extra`: templates keyed by it rebuild when a migration changes. */
 export function migrationsHash(...extra: readonly string[]): string {

@@ -1,6 +1,7 @@
+import { recordAdminLog } from '../../src/audit/record-admin-log';
 import type { AppContext } from '../../src/context';
 import type { Project } from '../../src/generated/prisma/client';
-import { listAdminLogs, recordAdminLog } from '../../src/logs/admin-log-service';
+import { listAdminLogs } from '../../src/logs/admin-log-service';
 import { seedProject } from '../factories/project-factory';
 import { createTestClock } from '../factories/test-clock';
 import { seedUser } from '../factories/user-factory';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MCP_REGISTRATION_PATH, mcpClientRegistrationResponseSchema } from '@platform/platform-contract';
 import { describeWithService } from '@platform/tooling/test-services';
-import { closeRateLimitStores } from '../../src/public-api';
+import { closeRateLimitStores } from '../../src/http/rate-limit/rate-limit-store';
 import { type AgentPlatform, startAgentPlatform } from '../agents/agent-platform';
 import { describeEachDatabase } from '../helpers/test-context';
 import { CLIENT_REDIRECT_URI, postRegistration } from './mcp-auth-client';

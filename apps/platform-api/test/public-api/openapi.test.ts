@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { activityLogsQuerySchema } from '../../src/logs/activity-log-schemas';
 import { adminLogsQuerySchema } from '../../src/logs/admin-log-schemas';
+import { notesQuerySchema } from '../../src/notes/notes-schemas';
 import { createPublicApiDocument } from '../../src/public-api';
-import { notesQuerySchema } from '../../src/public-api/notes/note-schemas';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 import { createConformanceChecker } from './helpers/openapi-conformance';
 import { redoclyLint } from './helpers/redocly-lint';

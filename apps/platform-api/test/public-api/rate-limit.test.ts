@@ -1,5 +1,5 @@
 import { describeWithService, redisUrl } from '@platform/tooling/test-services';
-import { closeRateLimitStores } from '../../src/public-api';
+import { closeRateLimitStores } from '../../src/http/rate-limit/rate-limit-store';
 import { createTestContext, describeEachDatabase } from '../helpers/test-context';
 import { runRateLimitContract } from './helpers/rate-limit-contract';
 

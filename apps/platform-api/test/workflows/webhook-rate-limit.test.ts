@@ -4,7 +4,7 @@ import type express from 'express';
 import request from 'supertest';
 import { createApp } from '../../src/app';
 import type { Config } from '../../src/config/config';
-import { closeRateLimitStores } from '../../src/public-api';
+import { closeRateLimitStores } from '../../src/http/rate-limit/rate-limit-store';
 import { issueToken } from '../factories/token-factory';
 import { seedWorkflow } from '../factories/workflow-factory';
 import { seedWorld, type World } from '../factories/world-factory';

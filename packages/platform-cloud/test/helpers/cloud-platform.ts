@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { introspect, openConnection } from '@platform/datasource-sql';
-import { closeAgentEvents } from '@platform/platform-api/src/agents/agent-events';
+import { closeAgentEvents } from '@platform/platform-api/src/agent-events/agent-events';
 import { createApp } from '@platform/platform-api/src/app';
 import { type CloudRunner, startCloudRunner } from '@platform/platform-api/src/cloud/runner/cloud-runner';
 import { RUNNER_DEFAULTS } from '@platform/platform-api/src/cloud/runner/runner-options';

@@ -1,8 +1,8 @@
 import { startCloudRunnerProcess } from '../../cloud/runner/cloud-runner-process';
 import { RUNNER_DEFAULTS, type RunnerFlags, resolveRunnerOptions } from '../../cloud/runner/runner-options';
 import { validationErrorFromZod } from '../../errors';
-import { failUsage } from '../../identity/cli-usage';
 import type { RegisterCommand } from '../cli-context';
+import { failUsage } from '../cli-usage';
 
 export const registerCloudRunnerCommand: RegisterCommand = (program, cli) => {
   program

@@ -17,8 +17,8 @@ import {
 import { type CloudLoginView, listCloudLogins, revokeCloudLoginByOperator } from '../../cloud/cloud-logins-admin';
 import { checkDatabaseUrl } from '../../cloud/database-url';
 import { ValidationError } from '../../errors';
-import { failUsage, parseOptionsOrExit } from '../../identity/cli-usage';
 import type { CliContext, RegisterCommand } from '../cli-context';
+import { failUsage, parseOptionsOrExit } from '../cli-usage';
 import { relayToRunningServer } from '../relay/relay-client';
 
 type Target = z.output<typeof environmentTargetSchema>;

@@ -1,7 +1,7 @@
 import { agentUrlSchema, environmentTargetSchema } from '../../agents/agent-admin-schemas';
 import { setAgentUrl } from '../../agents/agent-admin-service';
-import { parseOptionsOrExit } from '../../identity/cli-usage';
 import type { RegisterCommand } from '../cli-context';
+import { parseOptionsOrExit } from '../cli-usage';
 import { withEnvironmentOptions } from './agent-options';
 
 const setUrlSchema = environmentTargetSchema.extend({ url: agentUrlSchema });

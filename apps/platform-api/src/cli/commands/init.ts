@@ -1,11 +1,11 @@
 import { ValidationError } from '../../errors';
-import { failUsage, parseList, parseOptionsOrExit } from '../../identity/cli-usage';
 import {
   type OrganizationSetup,
   organizationSetupInputSchema,
   setupOrganization,
 } from '../../identity/organization-setup';
 import type { RegisterCommand } from '../cli-context';
+import { failUsage, parseList, parseOptionsOrExit } from '../cli-usage';
 
 interface InitOptions {
   organization: string;

@@ -1,5 +1,5 @@
 import { createSigningKey, publishedKeys, retireSigningKeys } from '../../agents/signing-keys';
-import { recordAdminLog } from '../../logs/admin-log-service';
+import { recordAdminLog } from '../../audit/record-admin-log';
 import type { RegisterCommand } from '../cli-context';
 
 export const registerKeysCommand: RegisterCommand = (program, cli) => {

@@ -4,14 +4,14 @@ import type { AppContext } from '../../context';
 import { ValidationError } from '../../errors';
 import type { McpClient } from '../../generated/prisma/client';
 import { getUserByEmail } from '../../identity';
-import { failUsage, parseOptionsOrExit } from '../../identity/cli-usage';
 import { type ClientRegistration, parseClientRegistration } from '../../mcp-auth/client-registration';
 import { clientRegisterOptionsSchema, grantIdSchema, grantListOptionsSchema } from '../../mcp-auth/mcp-auth-schemas';
 import { createMcpClient, listMcpClients, revokeMcpClient } from '../../mcp-auth/mcp-clients-service';
 import { type GrantView, listGrants, revokeGrantByOperator } from '../../mcp-auth/mcp-grants-admin';
 import { toRegistrationResponse } from '../../mcp-auth/to-registration-response';
-import { findProjectByName } from '../../tokens/member-project';
+import { findProjectByName } from '../../projects/project-lookup';
 import type { CliContext, RegisterCommand } from '../cli-context';
+import { failUsage, parseOptionsOrExit } from '../cli-usage';
 
 function describeClient(client: McpClient): string {
   const status = client.revokedAt ? `revoked ${client.revokedAt.toISOString()}` : 'active';

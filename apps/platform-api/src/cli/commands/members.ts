@@ -1,7 +1,7 @@
 import { memberTagsSchema } from '../../agents/agent-admin-schemas';
 import { setMemberTags } from '../../agents/agent-admin-service';
-import { parseOptionsOrExit } from '../../identity/cli-usage';
 import type { RegisterCommand } from '../cli-context';
+import { parseOptionsOrExit } from '../cli-usage';
 
 /** `team=emea,level=2` → `{ team: 'emea', level: '2' }`; an item without `=` stays for zod to refuse. */
 function parseTags(value: string): Record<string, string> | string {

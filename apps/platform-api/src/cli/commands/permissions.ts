@@ -1,8 +1,8 @@
 import { COLLECTION_RIGHTS } from '@platform/platform-contract';
 import { chartsSchema, grantSchema } from '../../agents/agent-admin-schemas';
 import { grantCollectionRights, revokeCollectionRights, setChartsRight } from '../../agents/agent-admin-service';
-import { parseList, parseOptionsOrExit } from '../../identity/cli-usage';
 import type { RegisterCommand } from '../cli-context';
+import { parseList, parseOptionsOrExit } from '../cli-usage';
 import { withEnvironmentOptions } from './agent-options';
 
 const RIGHTS = COLLECTION_RIGHTS.join(',');

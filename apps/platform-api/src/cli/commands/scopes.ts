@@ -1,7 +1,7 @@
 import { clearScopeSchema, scopeSchema } from '../../agents/agent-admin-schemas';
 import { clearScope, setScope } from '../../agents/agent-admin-service';
-import { parseOptionsOrExit } from '../../identity/cli-usage';
 import type { RegisterCommand } from '../cli-context';
+import { parseOptionsOrExit } from '../cli-usage';
 import { parseJsonOption, withEnvironmentOptions } from './agent-options';
 
 export const registerScopesCommand: RegisterCommand = (program, cli) => {

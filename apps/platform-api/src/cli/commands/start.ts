@@ -2,9 +2,9 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { agentUrlSchema } from '../../agents/agent-admin-schemas';
 import { type DemoSetup, demoRefusalOf, ensureDemo } from '../../demo/demo-setup';
-import { parseOptionsOrExit } from '../../identity/cli-usage';
 import { startServer } from '../../server';
 import type { CliContext, RegisterCommand } from '../cli-context';
+import { parseOptionsOrExit } from '../cli-usage';
 import { describeFirstRun, firstRunCommands, needsInit } from '../first-run';
 
 /** Where the example agent listens by default (apps/example, EXAMPLE_PORT). */

@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { parseList, parseOptionsOrExit } from '../../identity/cli-usage';
 import { emailSchema, resourceNameSchema } from '../../identity/identity-schemas';
 import { deleteTeam } from '../../identity/team-deletion';
 import { addTeamMember, addTeamToProject, findTeamByName, removeTeamMember } from '../../identity/teams-service';
 import { getUserByEmail } from '../../identity/users-service';
-import { findProjectByName } from '../../tokens/member-project';
+import { findProjectByName } from '../../projects/project-lookup';
 import type { CliContext, RegisterCommand } from '../cli-context';
+import { parseList, parseOptionsOrExit } from '../cli-usage';
 
 const projectOptionsSchema = z.object({ project: z.string().min(1), organization: z.string().min(1).optional() });
 

@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import type { AppContext } from '../../context';
 import { getUserByEmail } from '../../identity';
-import { findProjectByName } from '../../tokens/member-project';
+import { findProjectByName } from '../../projects/project-lookup';
 import { type CreateTokenInput, tokenIdSchema } from '../../tokens/token-schemas';
 import { PERMISSION_LEVELS, type PermissionLevelName } from '../../tokens/token-scopes';
 import type { TokenView } from '../../tokens/token-view';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { parseOptionsOrExit } from '../../identity/cli-usage';
 import { emailSchema, passwordSchema, personNameSchema, ROLES, roleSchema } from '../../identity/identity-schemas';
-import { removeUserFromProject } from '../../identity/project-member-removal';
 import { addProjectMember, listProjectUsers, type ProjectUserView } from '../../identity/users-service';
-import { findProjectByName } from '../../tokens/member-project';
+import { removeUserFromProject } from '../../memberships/project-member-removal';
+import { findProjectByName } from '../../projects/project-lookup';
 import type { RegisterCommand } from '../cli-context';
+import { parseOptionsOrExit } from '../cli-usage';
 
 const addOptionsSchema = z.object({
   email: emailSchema,

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { ValidationError } from '../../errors';
-import { failUsage } from '../../identity/cli-usage';
-import { workflowIdSchema } from '../../workflows/workflow-inputs';
+import { workflowIdSchema } from '../../workflows/workflow-schemas';
 import type { CliContext } from '../cli-context';
+import { failUsage } from '../cli-usage';
 
 /** The positional workflow id, checked before any database work (exit 2 when it is not one). */
 export function workflowIdOrExit(cli: CliContext, command: Command, value: string): number {

@@ -1,14 +1,14 @@
 import type { Command } from 'commander';
-import { parseOptionsOrExit } from '../../identity/cli-usage';
 import {
   disableTrigger,
   enableTrigger,
   regenerateTrigger,
   setTriggerRateLimit,
 } from '../../workflows/webhook-trigger-service';
-import { rateLimitBodySchema } from '../../workflows/workflow-inputs';
+import { rateLimitBodySchema } from '../../workflows/workflow-schemas';
 import type { WorkflowView } from '../../workflows/workflow-view';
 import type { CliContext } from '../cli-context';
+import { parseOptionsOrExit } from '../cli-usage';
 import { printWithUrls } from '../public-url-note';
 import { workflowIdOrExit } from './workflow-id-argument';
 

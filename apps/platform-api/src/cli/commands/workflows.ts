@@ -1,20 +1,20 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { ValidationError, validationErrorFromZod } from '../../errors';
-import { failUsage, parseOptionsOrExit } from '../../identity/cli-usage';
 import { deleteWorkflow } from '../../workflows/workflow-deletion';
 import { readWorkflowFile } from '../../workflows/workflow-file';
+import { getAdminRun, listRuns } from '../../workflows/workflow-runs-service';
 import {
   listRunsQuerySchema,
   listWorkflowsQuerySchema,
   RUN_STATUS_NAMES,
   renderingTargetSchema,
   runIdSchema,
-} from '../../workflows/workflow-inputs';
-import { getAdminRun, listRuns } from '../../workflows/workflow-runs-service';
-import { workflowDefinitionSchema } from '../../workflows/workflow-schemas';
+  workflowDefinitionSchema,
+} from '../../workflows/workflow-schemas';
 import { getWorkflow, listWorkflows, publishWorkflow, setWorkflowActive } from '../../workflows/workflows-service';
 import type { RegisterCommand } from '../cli-context';
+import { failUsage, parseOptionsOrExit } from '../cli-usage';
 import { printWithUrls } from '../public-url-note';
 import { withEnvironmentOptions } from './agent-options';
 import { workflowIdOrExit } from './workflow-id-argument';

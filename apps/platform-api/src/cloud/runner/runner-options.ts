@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { Config } from '../../config/config';
-import { packageRoot } from '../../db/package-root';
+import { packageRoot } from '../../config/package-root';
 import type { ChildEntry } from './agent-child';
 
 /** Everything the runner is configured with; `resolveRunnerOptions` fills it from the environment. */

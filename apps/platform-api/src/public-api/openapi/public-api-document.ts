@@ -5,20 +5,21 @@ import {
   type ZodOpenApiOperationObject,
   type ZodOpenApiResponsesObject,
 } from 'zod-openapi';
+import { errorObject, forbiddenObject, unauthorizedObject } from '../../http/openapi/error-schemas';
+import { applicationTokenSecurity, noSecurity, securitySchemes } from '../../http/openapi/security';
 import { activityLogsListingObject, activityLogsQuerySchema } from '../../logs/activity-log-schemas';
 import { adminLogsListingObject, adminLogsPathSchema, adminLogsQuerySchema } from '../../logs/admin-log-schemas';
-import { addNoteMessageInputSchema, createNoteInputSchema } from '../../notes/note-inputs';
-import { TOKEN_SCOPES } from '../../tokens/token-scopes';
 import {
+  addNoteMessageInputSchema,
+  createNoteInputSchema,
   noteObject,
   notePathSchema,
   notesListingObject,
   notesPathSchema,
   notesQuerySchema,
-} from '../notes/note-schemas';
-import { errorObject, forbiddenObject, unauthorizedObject } from './error-schemas';
-import { applicationTokenSecurity, noSecurity, securitySchemes } from './security';
-import { webhookOperation, workflowRunObject, workflowRunPathSchema } from './workflow-schemas';
+} from '../../notes/notes-schemas';
+import { TOKEN_SCOPES } from '../../tokens/token-scopes';
+import { webhookOperation, workflowRunObject, workflowRunPathSchema } from '../../workflows/workflow-run-schemas';
 
 const rateLimitHeader = (description: string) => z.int().min(0).meta({ description });
 

@@ -2,9 +2,9 @@ import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { AppContext } from '../../context';
 import { RateLimitError } from '../../errors';
+import { createRateLimitStore, rateLimiterLogger } from '../../http/rate-limit/rate-limit-store';
 import { wellFormedBearerHash } from '../../tokens/bearer-hash';
 import { getAuthentication } from '../../tokens/public-api-auth';
-import { createRateLimitStore, rateLimiterLogger } from './rate-limit-store';
 
 /**
  * The public API's rate limit (docs/public-api.md, "Rate limits"): `PLATFORM_PUBLIC_API_RATE_LIMIT`

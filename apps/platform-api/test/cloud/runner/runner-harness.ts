@@ -3,7 +3,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { closeAgentEvents } from '../../../src/agents/agent-events';
+import { closeAgentEvents } from '../../../src/agent-events/agent-events';
 import { mintUserToken } from '../../../src/agents/mint-user-token';
 import type { ChildEntry } from '../../../src/cloud/runner/agent-child';
 import { type CloudRunner, startCloudRunner } from '../../../src/cloud/runner/cloud-runner';

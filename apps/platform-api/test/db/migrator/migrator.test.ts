@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createPostgresDatabase, describeWithService, type TestDatabase } from '@platform/tooling/test-services';
+import { migrationsDir } from '../../../src/config/package-root';
 import { readMigrationList } from '../../../src/db/migrator/migration-list';
 import {
   applyMigrations,
@@ -10,7 +11,6 @@ import {
   type MigrationTarget,
   migrationStatus,
 } from '../../../src/db/migrator/migrator';
-import { migrationsDir } from '../../../src/db/package-root';
 import { migrationNames } from '../../helpers/migration-names';
 import { clonePGliteTemplate } from '../../helpers/pglite-template';
 

@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { migrationsDir } from '../../../src/config/package-root';
 import { applyMigrations } from '../../../src/db/migrator/migrator';
-import { migrationsDir } from '../../../src/db/package-root';
 
 const MIGRATION = '20261126041322_token_created_by_admin';
 

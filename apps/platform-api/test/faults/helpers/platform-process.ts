@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { packageRoot } from '../../../src/db/package-root';
+import { packageRoot } from '../../../src/config/package-root';
 import { FAULT_TEST_ENV } from './fault-platform';
 
 const root = packageRoot();

@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { describeWithService } from '@platform/tooling/test-services';
-import { packageRoot } from '../../../src/db/package-root';
+import { packageRoot } from '../../../src/config/package-root';
 import { sleep } from '../../helpers/sleep';
 import { type ExecutorWorld, startExecutorWorld } from './executor-world';
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { NOTE_TITLE_MAX_LENGTH } from '../../../notes/note-inputs';
 import type { NoteRecord } from '../../../notes/note-record';
+import { NOTE_TITLE_MAX_LENGTH } from '../../../notes/notes-schemas';
 import { createNote } from '../../../notes/notes-service';
 import type { noteStepSchema } from '../../workflow-schemas';
 import { renderPlaceholders } from '../render-placeholders';

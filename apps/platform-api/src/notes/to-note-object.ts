@@ -1,5 +1,5 @@
-import type { NoteRecord, ShownNote } from '../../notes/note-record';
-import type { NoteObject } from './note-schemas';
+import type { NoteRecord, ShownNote } from './note-record';
+import type { NoteObject } from './notes-schemas';
 
 type UserRecord = NoteRecord['user'];
 

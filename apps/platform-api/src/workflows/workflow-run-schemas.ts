@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { ZodOpenApiOperationObject } from 'zod-openapi';
-import { RUN_STATUS_NAMES, webhookBodySchema } from '../../workflows/workflow-inputs';
-import type { RunView } from '../../workflows/workflow-run-view';
-import { errorObject, forbiddenObject, unauthorizedObject } from './error-schemas';
-import { applicationTokenSecurity } from './security';
+import { errorObject, forbiddenObject, unauthorizedObject } from '../http/openapi/error-schemas';
+import { applicationTokenSecurity } from '../http/openapi/security';
+import type { RunView } from './workflow-run-view';
+import { RUN_STATUS_NAMES, webhookBodySchema } from './workflow-schemas';
 
 const STEP_STATUS_NAMES = ['pending', 'running', 'succeeded', 'failed', 'skipped'] as const;
 const isoDate = z.string().meta({ description: 'ISO 8601.' });

@@ -1,6 +1,6 @@
-import type { NoteFilters } from '../../notes/note-filters';
-import { readRange } from '../query/query-params';
-import type { NotesQuery } from './note-schemas';
+import { readRange } from '../http/listing/query-params';
+import type { NoteFilters } from './note-filters';
+import type { NotesQuery } from './notes-schemas';
 
 /** The validated query of `GET .../notes` as the notes feature's filters. */
 export function toNoteFilters(query: NotesQuery): NoteFilters {

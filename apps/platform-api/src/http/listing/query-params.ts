@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { withoutNul } from '../../http/text-rules';
-import type { Range } from '../../logs/range';
+import { withoutNul } from '../text-rules';
+import type { Range } from './range';
 
 export const RANGE_OPERATORS = ['eq', 'lt', 'lte', 'gt', 'gte'] as const;
 

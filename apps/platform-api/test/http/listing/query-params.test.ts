@@ -1,4 +1,4 @@
-import { emailParam, isoDateParam, limitParam, textParam } from '../../../src/public-api/query/query-params';
+import { emailParam, isoDateParam, limitParam, textParam } from '../../../src/http/listing/query-params';
 
 describe('isoDateParam', () => {
   const parse = (value: string) => isoDateParam('createdAt.lt').safeParse(value);

@@ -1,12 +1,12 @@
-import { publishAgentEvent } from '../agents/agent-events';
+import { publishAgentEvent } from '../agent-events/agent-events';
+import { TOKEN_ADMIN_LOG_ACTIONS, TOKEN_TARGET_TYPE } from '../audit/admin-log-entry';
+import { recordAdminLog } from '../audit/record-admin-log';
 import type { AppContext } from '../context';
 import { NotFoundError } from '../errors';
 import type { Role } from '../generated/prisma/client';
-import { TOKEN_ADMIN_LOG_ACTIONS, TOKEN_TARGET_TYPE } from '../logs/admin-log-entry';
-import { recordAdminLog } from '../logs/admin-log-service';
+import { findUserByEmail } from '../identity/users-service';
 import { revokeGrants } from '../mcp-auth/mcp-grants-service';
 import type { OperationSource } from '../tokens/tokens-service';
-import { findUserByEmail } from './users-service';
 
 export interface RemovedProjectMember {
   readonly userId: number;

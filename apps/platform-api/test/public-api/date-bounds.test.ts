@@ -1,7 +1,7 @@
-import { issueToken } from '../../factories/token-factory';
-import { seedWorld, type World } from '../../factories/world-factory';
-import { createTestContext, describeEachDatabase, type TestContext } from '../../helpers/test-context';
-import { createPublicApiClient, type PublicApiClient } from '../helpers/public-api-client';
+import { issueToken } from '../factories/token-factory';
+import { seedWorld, type World } from '../factories/world-factory';
+import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
+import { createPublicApiClient, type PublicApiClient } from './helpers/public-api-client';
 
 // Dates the ISO 8601 syntax allows but PostgreSQL cannot compare (years 0 and 10000, directly or once
 // the zone is applied) are refused before any query, on every listing that filters by date.

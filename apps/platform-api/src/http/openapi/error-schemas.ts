@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorCode } from '../../http/error-handler';
+import type { ErrorCode } from '../error-handler';
 
 /** Every `code` of a 4XX/5XX body (the error handler's `ErrorCode`, checked below). */
 export const ERROR_CODES = [

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { z } from 'zod';
-import { type CliContext, ExitCode, isJson } from '../cli/cli-context';
 import { type ValidationError, validationErrorFromZod } from '../errors';
+import { type CliContext, ExitCode, isJson } from './cli-context';
 
 /**
  * Parses a CLI command's options with the service's own schema before any database work. A bad

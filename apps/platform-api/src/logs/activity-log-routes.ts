@@ -2,10 +2,9 @@ import { Router } from 'express';
 import type { AppContext } from '../context';
 import { parseOrThrow } from '../errors';
 import type { ActivityLog } from '../generated/prisma/client';
-import { findEnvironment } from '../public-api/environment-scope';
-import { toLogDetails, toLogUser } from '../public-api/openapi/log-schemas';
-import { readRange } from '../public-api/query/query-params';
-import { readQuery } from '../public-api/query/read-query';
+import { readRange } from '../http/listing/query-params';
+import { readQuery } from '../http/listing/read-query';
+import { findEnvironment } from '../projects/environment-lookup';
 import { authorize } from '../tokens/public-api-auth';
 import { getTokenAuth } from '../tokens/require-token';
 import type { TokensService } from '../tokens/tokens-service';
@@ -16,6 +15,7 @@ import {
   activityLogsQuerySchema,
 } from './activity-log-schemas';
 import { listActivityLogs } from './activity-log-service';
+import { toLogDetails, toLogUser } from './log-schemas';
 
 export const ACTIVITY_LOGS_PATH = '/project/:projectName/environment/:environmentName/activity-logs';
 

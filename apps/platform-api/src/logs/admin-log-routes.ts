@@ -1,14 +1,14 @@
 import { Router } from 'express';
 import type { AppContext } from '../context';
 import { parseOrThrow } from '../errors';
-import { toLogDetails, toLogUser } from '../public-api/openapi/log-schemas';
-import { readRange } from '../public-api/query/query-params';
-import { readQuery } from '../public-api/query/read-query';
+import { readRange } from '../http/listing/query-params';
+import { readQuery } from '../http/listing/read-query';
 import { authorize } from '../tokens/public-api-auth';
 import { getTokenAuth } from '../tokens/require-token';
 import type { TokensService } from '../tokens/tokens-service';
 import { type AdminLogObject, type AdminLogsListingObject, adminLogsQuerySchema } from './admin-log-schemas';
 import { type AdminLogView, listAdminLogs } from './admin-log-service';
+import { toLogDetails, toLogUser } from './log-schemas';
 
 export const ADMIN_LOGS_PATH = '/project/:projectName/admin-logs';
 

@@ -1,5 +1,5 @@
+import { recordAdminLog } from '../../src/audit/record-admin-log';
 import { addUserToProject, createUser } from '../../src/identity/users-service';
-import { recordAdminLog } from '../../src/logs/admin-log-service';
 import { createTestClock } from '../factories/test-clock';
 import { issueToken } from '../factories/token-factory';
 import { seedWorld, type World } from '../factories/world-factory';

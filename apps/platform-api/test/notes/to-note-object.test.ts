@@ -1,5 +1,5 @@
-import type { NoteRecord } from '../../../src/notes/note-record';
-import { toNoteObject } from '../../../src/public-api/notes/to-note-object';
+import type { NoteRecord } from '../../src/notes/note-record';
+import { toNoteObject } from '../../src/notes/to-note-object';
 
 const author = { id: 7, username: 'ada', email: 'ada@example.com' };
 
