@@ -1,10 +1,15 @@
 import { createPlatformServerSandbox } from '@platform/agent-testing';
 import { sleep } from '@platform/tooling/test-helpers';
 import { type ConnectedAgent, freePort, startConnectedAgent } from './connected-agent-fixture';
+import { type FaultyPlatform, startFaultyPlatform } from './faulty-platform';
 
 describe('an agent whose platform fails', () => {
   let platform: ConnectedAgent | undefined;
-  afterEach(() => platform?.close());
+  let faulty: FaultyPlatform | undefined;
+  afterEach(async () => {
+    await platform?.close();
+    await faulty?.close();
+  });
 
   test('refuses to start with a wrong environment secret, with a clear message and no stack', async () => {
     platform = await startConnectedAgent({ envSecret: 'b'.repeat(64) });
@@ -30,6 +35,25 @@ describe('an agent whose platform fails', () => {
       endpoint: 'POST /agent/v1/schema/check',
     });
     expect((error as Error).message).toContain('sendSchema');
+  });
+
+  test('tries again at start, and connects before serving when the platform answers the second try', async () => {
+    faulty = await startFaultyPlatform('down');
+    platform = await startConnectedAgent({ serverUrl: faulty.url });
+    faulty.forwardTo(platform.sandbox.url);
+
+    const starting = platform.agent.start();
+    for (let tries = 0; tries < 100 && faulty.totalCalls() === 0; tries += 1) await sleep(10);
+    faulty.setMode('pass');
+    await starting;
+
+    const messages = platform.logger.mock.calls.map(([, message]) => message);
+    expect(messages).toContainEqual(
+      expect.stringMatching(/^The platform did not answer \(attempt 1 of 3\).*Retrying in 1000 ms/),
+    );
+    expect(messages).toContainEqual(expect.stringMatching(/^Connected to the platform/));
+    expect(messages).not.toContainEqual(expect.stringMatching(/Serving anyway/));
+    expect(platform.env.uploadedSchemas).toHaveLength(1);
   });
 
   test('starts when the platform is down, answers 503, then connects when it is back', async () => {
