@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type ActionFormField,
   type ActionResult,
@@ -18,6 +17,7 @@ import {
   RequestValidator,
   UnprocessableError,
 } from '@platform/datasource-toolkit';
+import { ConstantBackoff, handleWhen, retry } from 'cockatiel';
 import { runAggregate } from './query/aggregate/run-aggregate';
 import { type DatabaseOperation, mapDatabaseError } from './query/errors/map-database-error';
 import { ListStatements } from './query/list/list-statements';
@@ -30,8 +30,15 @@ import type { SqlDataSource } from './sql-data-source';
 // which shows on sub-millisecond lists.
 const validateList = RequestValidator.validateList.bind(RequestValidator);
 
-/** How long a read waits before its retry on a new connection (see `run`). */
-const RETRY_PAUSE_MS = 50;
+/**
+ * A read that found the database unavailable is tried once more on a new connection (see `run`),
+ * after a pause: a server ends all its connections at once (restart, terminate), and without the
+ * pause the pool would hand the retry an idle connection whose end it has not read yet.
+ */
+const READ_RETRY = retry(
+  handleWhen((error) => isErrorOfKind(error, 'DatabaseUnavailableError')),
+  { maxAttempts: 1, backoff: new ConstantBackoff(50) },
+);
 
 /**
  * A table or view as a collection. Every request is validated against the schema first (unknown
@@ -134,20 +141,17 @@ export class SqlCollection implements Collection {
    * are never retried: one cut off mid-statement may have been applied.
    */
   private async run<T>(work: (context: QueryContext) => Promise<T>, operation: DatabaseOperation): Promise<T> {
-    const context = await this.getContext();
-    try {
-      return await work(context);
-    } catch (error) {
-      const mapped = mapDatabaseError(error, this.name, operation);
-      if (operation !== 'read' || !isErrorOfKind(mapped, 'DatabaseUnavailableError')) throw mapped;
-    }
-    // A server ends all its connections at once (restart, terminate): without the pause, the pool
-    // would hand the retry an idle connection whose end it has not read yet.
-    await sleep(RETRY_PAUSE_MS);
-    try {
-      return await work(await this.getContext());
-    } catch (error) {
-      throw mapDatabaseError(error, this.name, operation);
-    }
+    const first = await this.getContext();
+    // The first try runs on the context in hand; the retry asks for it again.
+    const attempt = async (index: number): Promise<T> => {
+      try {
+        return await work(index === 0 ? first : await this.getContext());
+      } catch (error) {
+        throw mapDatabaseError(error, this.name, operation);
+      }
+    };
+    if (operation !== 'read') return attempt(0);
+
+    return READ_RETRY.execute((context) => attempt(context.attempt));
   }
 }
