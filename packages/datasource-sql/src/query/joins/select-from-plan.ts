@@ -29,8 +29,18 @@ export function selectFromPlan(plan: JoinPlan, parts: SelectParts): SqlExpressio
   if (parts.where !== TRUE) clauses.push(sql`where ${parts.where}`);
   if (parts.groupBy?.length) clauses.push(sql`group by ${sql.join(parts.groupBy)}`);
   if (parts.orderBy?.length) clauses.push(sql`order by ${sql.join(parts.orderBy)}`);
+  // The last parameters, in the order of `pageParameters`.
   if (parts.limit !== undefined) clauses.push(sql`limit ${parts.limit}`);
   if (parts.offset !== undefined) clauses.push(sql`offset ${parts.offset}`);
 
   return sql.join(clauses, sql` `);
+}
+
+/** The values the LIMIT and OFFSET of `selectFromPlan` bind: its last parameters, in order. @internal */
+export function pageParameters(parts: Pick<SelectParts, 'limit' | 'offset'>): number[] {
+  const values: number[] = [];
+  if (parts.limit !== undefined) values.push(parts.limit);
+  if (parts.offset !== undefined) values.push(parts.offset);
+
+  return values;
 }

@@ -1,8 +1,8 @@
-import type { PaginatedFilter, Projection, RecordData } from '@platform/datasource-toolkit';
+import type { Page, PaginatedFilter, Projection, RecordData } from '@platform/datasource-toolkit';
 import { sql } from 'kysely';
 import { filterToSql } from '../filter/filter-to-sql';
 import { JoinPlan } from '../joins/join-plan';
-import { selectFromPlan } from '../joins/select-from-plan';
+import { type SelectParts, selectFromPlan } from '../joins/select-from-plan';
 import type { QueryContext } from '../query-context';
 import { identifier, type SqlExpression } from '../sql-expression';
 import type { TableModel } from '../table-model';
@@ -48,13 +48,11 @@ export function buildSelect(
     if (!sorted.has(pk)) orders.push(flavor.orderBy(plan.resolve(pk).ref, true, false));
   }
 
-  const skip = filter.page?.skip ?? 0;
   const query = selectFromPlan(plan, {
     select: [...selections, ...presences].map(({ ref, alias }) => sql`${ref} as ${identifier(alias)}`),
     where,
     orderBy: orders,
-    limit: filter.page?.limit ?? noLimit(skip, flavor.dialect),
-    offset: skip > 0 ? skip : undefined,
+    ...pageBounds(filter.page, flavor.dialect),
   });
 
   const read = createRecordReader(selections, presences, flavor);
@@ -77,8 +75,19 @@ function relationPrefixes(path: string): string[] {
   return segments.map((_, index) => segments.slice(0, index + 1).join(':'));
 }
 
-/** MySQL and SQLite need a LIMIT before an OFFSET: "all rows" is the largest value they take. @internal */
-export function noLimit(skip: number, dialect: string): number | undefined {
+/**
+ * The LIMIT and OFFSET of a list's page. The statement cache binds a cached statement's page
+ * from here too (`pageParameters`), so that the two cannot disagree.
+ * @internal
+ */
+export function pageBounds(page: Page | undefined, dialect: string): Pick<SelectParts, 'limit' | 'offset'> {
+  const skip = page?.skip ?? 0;
+
+  return { limit: page?.limit ?? noLimit(skip, dialect), offset: skip > 0 ? skip : undefined };
+}
+
+/** MySQL and SQLite need a LIMIT before an OFFSET: "all rows" is the largest value they take. */
+function noLimit(skip: number, dialect: string): number | undefined {
   if (skip === 0 || dialect === 'postgres') return undefined;
 
   return dialect === 'mysql' ? Number.MAX_SAFE_INTEGER : -1;

@@ -9,9 +9,10 @@ import {
 } from '@platform/datasource-toolkit';
 import { CompiledQuery } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import { pageParameters } from '../joins/select-from-plan';
 import type { QueryContext } from '../query-context';
 import type { ColumnInfo, TableModel } from '../table-model';
-import { buildSelect, noLimit } from './build-select';
+import { buildSelect, pageBounds } from './build-select';
 import type { RecordReader } from './read-records';
 
 // Read once: in CommonJS builds every use of an imported name goes through the package's getters.
@@ -113,11 +114,7 @@ function bindValues(statement: ListStatement, filter: PaginatedFilter, { flavor 
     }
   };
   if (filter.conditionTree) visit(filter.conditionTree);
-  // LIMIT and OFFSET as build-select.ts binds them.
-  const skip = filter.page?.skip ?? 0;
-  const limit = filter.page?.limit ?? noLimit(skip, flavor.dialect);
-  if (limit !== undefined) values.push(limit);
-  if (skip > 0) values.push(skip);
+  for (const value of pageParameters(pageBounds(filter.page, flavor.dialect))) values.push(value);
 
   return values;
 }

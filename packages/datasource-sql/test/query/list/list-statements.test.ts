@@ -10,7 +10,13 @@ import {
 } from '@platform/datasource-toolkit';
 import { makeCaller } from '@platform/datasource-toolkit/testing';
 import { silentLogger } from '@platform/tooling/test-helpers';
+import type { KyselyPlugin } from 'kysely';
 import { createSqlDataSource } from '../../../src';
+import { openConnection, type SqlConnection } from '../../../src/connection';
+import { getSqlDialect } from '../../../src/dialects/get-sql-dialect';
+import { ListStatements } from '../../../src/query/list/list-statements';
+import type { QueryContext } from '../../../src/query/query-context';
+import type { SqlCollection } from '../../../src/sql-collection';
 import { type FixtureDatabase, setupFixtureDatabase } from '../../fixtures';
 
 const leaf = (field: string, operator: ConstructorParameters<typeof ConditionTreeLeaf>[1], value?: unknown) =>
@@ -72,5 +78,59 @@ describe('lists of one shape with other values', () => {
         await expect(warm.getCollection('books').list(makeCaller(), filter, projection)).resolves.toEqual(expected);
       }
     }
+  });
+});
+
+// The cache binds a later list's values itself: a list whose parameters differ from those the
+// SELECT binds would not be cached (each list compiled again), though it would answer the same.
+describe('the statement of a list shape', () => {
+  let fixture: FixtureDatabase;
+  let dataSource: DataSource;
+  let connection: SqlConnection;
+  beforeAll(async () => {
+    fixture = await setupFixtureDatabase('sqlite');
+    dataSource = await createSqlDataSource(fixture.params)(silentLogger);
+    connection = await openConnection(fixture.params, silentLogger);
+  });
+  afterAll(async () => {
+    await connection.close();
+    await dataSource.close?.();
+    await fixture.drop();
+  });
+
+  const modelOf = (name: string) => (dataSource.getCollection(name) as SqlCollection).model;
+
+  test.each([
+    ['a limit', new Page(0, 5), new Page(0, 7)],
+    ['an offset and a limit', new Page(2, 5), new Page(4, 3)],
+    ['an offset without a limit', new Page(3), new Page(6)],
+  ])('is compiled once for pages with %s', async (_name, first, second) => {
+    let compiles = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        compiles += 1;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const context: QueryContext = {
+      db: connection.db.withPlugin(counting),
+      flavor: getSqlDialect('sqlite').flavor,
+      lookup: modelOf,
+    };
+    const lists = new ListStatements(modelOf('books'));
+    const projection = new Projection('id', 'title');
+    const list = (page: Page, status: string) =>
+      lists.list(
+        context,
+        new PaginatedFilter({ conditionTree: leaf('status', 'Equal', status), page }),
+        projection,
+        'UTC',
+      );
+
+    await list(first, 'draft');
+    await list(second, 'published');
+
+    expect(compiles).toBe(1);
   });
 });
