@@ -1,22 +1,11 @@
-import { once } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { ExitCode } from '../../src';
 import { type CliHome, createCliHome } from '../helpers/cli-home';
+import { closedPort } from '../helpers/closed-port';
 import { runCli } from '../helpers/run-cli';
 
 const SECRET = 'a'.repeat(64);
-
-/** A port nothing listens on: the platform is down. */
-async function closedPort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 function storeLogin(home: CliHome, platformUrl: string): void {
   mkdirSync(path.dirname(home.credentialsFile), { recursive: true });

@@ -1,6 +1,5 @@
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { asUnreachable } from '../../src/platform/network-error';
+import { closedPort } from '../helpers/closed-port';
 
 const URL = 'http://127.0.0.1:3400';
 
@@ -36,13 +35,3 @@ describe('asUnreachable', () => {
     expect(asUnreachable(URL, undefined)).toBeUndefined();
   });
 });
-
-/** A port nothing listens on: bound, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
