@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { environmentTargetSchema } from '../agents/agent-admin-schemas';
-import { findEnvironment } from '../agents/agent-admin-service';
 import type { AppContext } from '../context';
 import { ConflictError } from '../errors';
 import { generateEnvironmentSecret, hashEnvironmentSecret } from '../identity/environment-secret';
+import { findNamedEnvironment } from '../projects/environment-lookup';
 import { bundleVersions } from './bundle-versions';
 import { CLOUD_ADMIN_LOG_ACTIONS, logEnvironmentEvent } from './cloud-admin-log';
 import { NotACloudEnvironmentError } from './cloud-errors';
@@ -52,7 +52,7 @@ export async function enableCloudEnvironment(
   target: Target,
   databaseUrl: string,
 ): Promise<{ readonly environment: CloudEnvironmentView; readonly environmentSecret: string }> {
-  const environment = await findEnvironment(context, target);
+  const environment = await findNamedEnvironment(context, target);
   const existing = await context.prisma.cloudEnvironment.findUnique({ where: { environmentId: environment.id } });
   if (existing) {
     throw new ConflictError(
@@ -162,7 +162,7 @@ export async function listCloudEnvironments(
 }
 
 async function findCloudEnvironment(context: AppContext, target: Target) {
-  const environment = await findEnvironment(context, target);
+  const environment = await findNamedEnvironment(context, target);
   const cloud = await context.prisma.cloudEnvironment.findUnique({ where: { environmentId: environment.id } });
   if (!cloud) {
     throw new NotACloudEnvironmentError(

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { setAgentUrl } from '../agents/agent-admin-service';
+import { setAgentUrl } from '../agents/agent-url-admin';
 import type { AppContext } from '../context';
 import { setupOrganization } from '../identity/organization-setup';
 import { createToken } from '../tokens/tokens-service';

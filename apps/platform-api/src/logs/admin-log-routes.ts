@@ -3,8 +3,7 @@ import type { AppContext } from '../context';
 import { parseOrThrow } from '../errors';
 import { readRange } from '../http/listing/query-params';
 import { readQuery } from '../http/listing/read-query';
-import { authorize } from '../tokens/public-api-auth';
-import { getTokenAuth } from '../tokens/require-token';
+import { getTokenAuth, requireToken } from '../tokens/require-token';
 import type { TokensService } from '../tokens/tokens-service';
 import { type AdminLogObject, type AdminLogsListingObject, adminLogsQuerySchema } from './admin-log-schemas';
 import { type AdminLogView, listAdminLogs } from './admin-log-service';
@@ -15,7 +14,7 @@ export const ADMIN_LOGS_PATH = '/project/:projectName/admin-logs';
 /** `GET /v1/project/{p}/admin-logs` (docs/public-api.md, "Admin logs"): the project's entries. */
 export function adminLogsRoutes(context: AppContext, tokens: TokensService): Router {
   const router = Router();
-  router.get(ADMIN_LOGS_PATH, authorize(context, tokens, { scopes: ['admin_logs:read'] }), async (req, res) => {
+  router.get(ADMIN_LOGS_PATH, requireToken(context, tokens, { scopes: ['admin_logs:read'] }), async (req, res) => {
     const query = parseOrThrow(adminLogsQuerySchema, readQuery(req), 'query');
     const { project } = getTokenAuth(res);
     const page = await listAdminLogs(context, project.id, {

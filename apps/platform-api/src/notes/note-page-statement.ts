@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { Prisma } from '../generated/prisma/client';
 import type { Range } from '../http/listing/range';
 import { TOKEN_COLUMNS, TOKEN_SOURCE } from '../tokens/token-authenticator';
-import { type TokenRule, tokenRulePredicate } from '../tokens/token-rule-predicate';
+import type { TokenRule } from '../tokens/token-rule';
+import { tokenRulePredicate } from '../tokens/token-rule-predicate';
 import type { NoteFilters } from './note-filters';
 import type { ShownNote } from './note-record';
 

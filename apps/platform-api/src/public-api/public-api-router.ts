@@ -5,12 +5,16 @@ import { jsonBody } from '../http/json-body';
 import { pathHasNul } from '../http/text-rules';
 import { activityLogsRoutes } from '../logs/activity-log-routes';
 import { adminLogsRoutes } from '../logs/admin-log-routes';
-import { notesListingRoute, notesRoutes } from '../notes/notes-routes';
-import { authenticateRequest } from '../tokens/public-api-auth';
+import { notesListingAuthentication, notesRoutes } from '../notes/notes-routes';
+import { authenticateRequest } from '../tokens/token-authentication';
 import { createTokensService } from '../tokens/tokens-service';
 import { workflowRunRoutes } from '../workflows/workflow-run-routes';
 import { createPublicApiDocument } from './openapi/public-api-document';
-import { countPerAddress, publicApiRateLimiter } from './rate-limit/public-api-rate-limiter';
+import {
+  countFailedTokenPerAddress,
+  countPerAddress,
+  publicApiRateLimiter,
+} from './rate-limit/public-api-rate-limiter';
 
 /** Where the public API is mounted; every endpoint is versioned by this prefix (spec §9). */
 export const PUBLIC_API_PREFIX = '/v1';
@@ -33,13 +37,13 @@ export function publicApiRouter(context: AppContext): Router {
 
   // The order matters. The limiter decides first, without the database (keyed by the hash of a
   // well-formed token, or by address); bodies are parsed and paths checked only then, so that every
-  // refusal is counted and carries the rate-limit headers. The token is then authenticated; failed
-  // tokens are also counted per address (the limiter's second pass). Each route finally authorizes
-  // the token for its own scope.
+  // refusal is counted and carries the rate-limit headers. The token is then authenticated, once:
+  // the notes listing reads it in its page statement (one round trip), every other route with the
+  // token statement. Failed tokens are also counted per address. Each route finally authorizes the
+  // token for its own rule (`requireToken`).
   router.use(limiter, jsonBody(), refuseNulInPath());
-  // The notes listing authenticates the token in its page statement (one round trip), then the same.
-  router.use(notesListingRoute(context, tokens, limiter));
-  router.use(authenticateRequest(tokens), limiter);
+  router.use(notesListingAuthentication(context), authenticateRequest(tokens));
+  router.use(countFailedTokenPerAddress(limiter));
   router.use(notesRoutes(context, tokens));
   router.use(activityLogsRoutes(context, tokens));
   router.use(adminLogsRoutes(context, tokens));

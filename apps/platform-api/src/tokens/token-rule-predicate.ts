@@ -1,12 +1,9 @@
 import { Prisma } from '../generated/prisma/client';
-import type { RequireApplicationTokenOptions } from './require-token';
+import type { TokenRule } from './token-rule';
 import { isWriteScope } from './token-scopes';
 
-/** The rule `requireApplicationToken` applies, as a route declares it. */
-export type TokenRule = Omit<RequireApplicationTokenOptions, 'tokens' | 'projectNameParam'>;
-
 /**
- * `requireApplicationToken`'s checks as one SQL condition over a row of `TOKEN_COLUMNS` aliased
+ * `requireToken`'s checks (the project, then `tokenRefusal`) as one SQL condition over a row of `TOKEN_COLUMNS` aliased
  * `token`: true exactly when the middleware would let the token through for `rule` on the project
  * named `projectName` at `now`. A statement that authenticates the token and reads data in the
  * same round trip gates its read with it, so that nothing is read for a caller the middleware

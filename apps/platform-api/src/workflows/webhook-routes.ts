@@ -1,9 +1,10 @@
 import { type ErrorRequestHandler, type RequestHandler, type Response, Router } from 'express';
 import type { AppContext } from '../context';
-import { ForbiddenError, parseOrThrow } from '../errors';
+import { parseOrThrow } from '../errors';
 import { jsonBody } from '../http/json-body';
-import { readBearerToken } from '../tokens/bearer-token';
+import { authenticatedToken, authenticateRequest } from '../tokens/token-authentication';
 import type { AuthenticatedToken } from '../tokens/token-authenticator';
+import { insufficientPermissions, type TokenRule, tokenRefusal } from '../tokens/token-rule';
 import type { TokensService } from '../tokens/tokens-service';
 import { signalRunQueued } from './executor/run-signal';
 import { WEBHOOK_LIMIT_LOCALS_KEY, type WebhookLimit, webhookRateLimiter } from './webhook-rate-limiter';
@@ -11,7 +12,7 @@ import { findTriggeredWorkflow, type TriggeredWorkflow } from './webhook-target-
 import { verifyWebhookTarget, WEBHOOK_PATH_PREFIX } from './webhook-url';
 import { createRun } from './workflow-runs-service';
 import { webhookBodySchema } from './workflow-schemas';
-import { TOKEN_ACCESS_MESSAGES, tokenAccessRefusal } from './workflow-token-access';
+import { tokenAccessError, tokenAccessRefusal } from './workflow-token-access';
 
 interface WebhookLocals {
   auth: AuthenticatedToken;
@@ -19,6 +20,9 @@ interface WebhookLocals {
 }
 
 const locals = (res: Response) => res.locals as unknown as WebhookLocals;
+
+/** A run writes through the agent: the token must be read-write (its access is `tokenAccessRefusal`'s). */
+const RUN_RULE: TokenRule = { scopes: [], requireAdmin: false, requireWrite: true };
 
 /**
  * `POST /hooks/workflows/<signed>` (docs/workflows.md): starts a run of the URL's workflow on
@@ -31,7 +35,9 @@ export function webhookRoutes(context: AppContext, tokens: TokensService): Route
 
   router.post(
     `${WEBHOOK_PATH_PREFIX}/:signed`,
-    resolveTrigger(context, tokens),
+    verifySignature(context),
+    authenticateRequest(tokens),
+    resolveTrigger(context),
     authorizeToken(context, tokens),
     webhookRateLimiter(context),
     jsonBody(),
@@ -53,13 +59,27 @@ export function webhookRoutes(context: AppContext, tokens: TokensService): Route
   return router;
 }
 
-/** Steps 1 to 3: the URL's signature (400), the Bearer token (401), the trigger's state (404/400). */
-function resolveTrigger(context: AppContext, tokens: TokensService): RequestHandler {
-  return async function resolveWebhookTrigger(req, res, next) {
+const TARGET_KEY = 'webhookTarget';
+
+/** Step 1: the URL's signature (400), before the token is even read. */
+function verifySignature(context: AppContext): RequestHandler {
+  return async function verifyWebhookSignature(req, res, next) {
     try {
-      const target = await verifyWebhookTarget(context, String(req.params.signed));
-      locals(res).auth = await tokens.authenticate(readBearerToken(req.headers.authorization));
-      locals(res).workflow = await findTriggeredWorkflow(context, target);
+      res.locals[TARGET_KEY] = await verifyWebhookTarget(context, String(req.params.signed));
+    } catch (error) {
+      next(error);
+      return;
+    }
+    next();
+  };
+}
+
+/** Steps 2 and 3, once `authenticateRequest` ran: the Bearer token (401), the trigger's state (404/400). */
+function resolveTrigger(context: AppContext): RequestHandler {
+  return async function resolveWebhookTrigger(_req, res, next) {
+    try {
+      locals(res).auth = authenticatedToken(res);
+      locals(res).workflow = await findTriggeredWorkflow(context, res.locals[TARGET_KEY]);
     } catch (error) {
       next(error);
       return;
@@ -80,9 +100,9 @@ function authorizeToken(context: AppContext, tokens: TokensService): RequestHand
         teamId: workflow.rendering.teamId,
         projectId: workflow.rendering.environment.projectId,
       });
-      if (refusal !== null) throw new ForbiddenError(TOKEN_ACCESS_MESSAGES[refusal]);
-      if (auth.token.permissionLevel !== 'ReadWrite') {
-        throw new ForbiddenError('Insufficient permissions: starting a workflow run needs a read-write token.');
+      if (refusal !== null) throw tokenAccessError(refusal);
+      if (tokenRefusal(auth, RUN_RULE) !== null) {
+        throw insufficientPermissions('starting a workflow run needs a read-write token.');
       }
       tokens.recordUse(auth);
       res.locals[WEBHOOK_LIMIT_LOCALS_KEY] = {

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/unique-violation';
-import { ConflictError, ForbiddenError, isErrorNamed, NotFoundError } from '../errors';
+import { ConflictError, isErrorNamed, NotFoundError } from '../errors';
 import type { Prisma, RunStatus } from '../generated/prisma/client';
 import type { AuthenticatedToken } from '../tokens/token-authenticator';
 import { findManagedWorkflow, type WorkflowActor } from './workflow-access';
 import { type AdminRunView, RUN_INCLUDE, type RunView, toAdminRunView, toRunView } from './workflow-run-view';
 import { type ListRunsQuery, workflowStepSchema } from './workflow-schemas';
-import { TOKEN_ACCESS_MESSAGES, tokenAccessRefusal } from './workflow-token-access';
+import { tokenAccessError, tokenAccessRefusal } from './workflow-token-access';
 
 export interface CreateRunInput {
   readonly workflow: {
@@ -81,7 +81,7 @@ export async function getRunForToken(context: AppContext, auth: AuthenticatedTok
     projectId: rendering.environment.projectId,
   });
   if (refusal === 'other-project' || refusal === 'not-in-team') throw notFound;
-  if (refusal !== null) throw new ForbiddenError(TOKEN_ACCESS_MESSAGES[refusal]);
+  if (refusal !== null) throw tokenAccessError(refusal);
   return toRunView(run);
 }
 

@@ -1,8 +1,13 @@
 import type { AppContext } from '../context';
+import { ForbiddenError } from '../errors';
 import type { AuthenticatedToken } from '../tokens/token-authenticator';
+import { refusalError, type TokenRefusal, type TokenRule, tokenRefusal } from '../tokens/token-rule';
 
 /** Why an application token may not act on a workflow of a rendering; null when it may. */
-export type TokenAccessRefusal = 'other-project' | 'not-member' | 'sso' | 'not-in-team';
+export type TokenAccessRefusal = 'other-project' | 'not-in-team' | TokenRefusal;
+
+/** The checks of the token rule that apply to workflows: no scope, any role (spec §4.2). */
+const WORKFLOW_TOKEN_RULE: TokenRule = { scopes: [], requireAdmin: false };
 
 export interface RenderingPlace {
   readonly teamId: number;
@@ -22,8 +27,8 @@ export async function tokenAccessRefusal(
   place: RenderingPlace,
 ): Promise<TokenAccessRefusal | null> {
   if (auth.project.id !== place.projectId) return 'other-project';
-  if (auth.membershipRole === null) return 'not-member';
-  if (auth.project.usesSso && !auth.token.createdInSsoSession) return 'sso';
+  const refusal = tokenRefusal(auth, WORKFLOW_TOKEN_RULE);
+  if (refusal !== null) return refusal;
   const inTeam = await context.prisma.teamMembership.findUnique({
     where: { teamId_userId: { teamId: place.teamId, userId: auth.user.id } },
     select: { userId: true },
@@ -31,10 +36,15 @@ export async function tokenAccessRefusal(
   return inTeam ? null : 'not-in-team';
 }
 
-/** The 403 text of each refusal, in the public API's "Insufficient permissions" wording. */
-export const TOKEN_ACCESS_MESSAGES: Record<TokenAccessRefusal, string> = {
+/** The 403 text of the refusals proper to workflows, in the public API's "Insufficient permissions" wording. */
+export const TOKEN_ACCESS_MESSAGES: Record<'other-project' | 'not-in-team', string> = {
   'other-project': "Insufficient permissions: the token belongs to another project than the workflow's.",
-  'not-member': "Insufficient permissions: the token's user is no longer a member of the project.",
-  sso: 'Insufficient permissions: the project uses SSO and the token was not created in an SSO session.',
   'not-in-team': "Insufficient permissions: the token's user is not in the team that owns this workflow.",
 };
+
+/** The 403 of a refusal; the token rule's own refusals are worded by `refusalError`. */
+export function tokenAccessError(refusal: TokenAccessRefusal): ForbiddenError {
+  if (refusal === 'other-project' || refusal === 'not-in-team')
+    return new ForbiddenError(TOKEN_ACCESS_MESSAGES[refusal]);
+  return refusalError(refusal, WORKFLOW_TOKEN_RULE);
+}

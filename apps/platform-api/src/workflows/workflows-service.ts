@@ -1,8 +1,10 @@
 import { recordAdminLog } from '../audit/record-admin-log';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/unique-violation';
-import { ConflictError, NotFoundError, parseOrThrow } from '../errors';
-import type { Prisma, Project } from '../generated/prisma/client';
+import { parseOrThrow } from '../errors';
+import type { Prisma } from '../generated/prisma/client';
+import { findEnvironment } from '../projects/environment-lookup';
+import { findRenderingByNames, findTeam } from '../projects/rendering-lookup';
 import { findManagedProject, findManagedWorkflow, type WorkflowActor } from './workflow-access';
 import { type ListWorkflowsQuery, type RenderingTarget, workflowDefinitionSchema } from './workflow-schemas';
 import { toWorkflowView, WORKFLOW_INCLUDE, type WorkflowView, type WorkflowWithPlace } from './workflow-view';
@@ -38,7 +40,7 @@ export async function publishWorkflow(
 ): Promise<PublishedWorkflow> {
   const definition = parseOrThrow(workflowDefinitionSchema, definitionInput, 'definition');
   const project = await findManagedProject(context, actor, target.project, target.organization);
-  const rendering = await findRendering(context, project, target.environment, target.team);
+  const rendering = await findRenderingByNames(context, project, target.environment, target.team);
   const steps = definition.steps as Prisma.InputJsonArray;
   const fields = { collectionName: definition.collection, definition: steps, isActive: definition.isActive };
   const upsert = () =>
@@ -89,8 +91,8 @@ export async function listWorkflows(
   query: ListWorkflowsQuery,
 ): Promise<WorkflowView[]> {
   const project = await findManagedProject(context, actor, query.project, query.organization);
-  const environment = await findEnvironmentOf(context, project, query.environment);
-  const team = query.team === undefined ? undefined : await findTeamOf(context, project, query.team);
+  const environment = await findEnvironment(context, project, query.environment);
+  const team = query.team === undefined ? undefined : await findTeam(context, project, query.team);
   const workflows = await context.prisma.workflow.findMany({
     where: { rendering: { environmentId: environment.id, teamId: team?.id } },
     include: WORKFLOW_INCLUDE,
@@ -133,30 +135,4 @@ export async function logChange(
       ...details,
     },
   });
-}
-
-async function findRendering(context: AppContext, project: Project, environmentName: string, teamName: string) {
-  const environment = await findEnvironmentOf(context, project, environmentName);
-  const team = await findTeamOf(context, project, teamName);
-  const rendering = await context.prisma.rendering.findUnique({
-    where: { environmentId_teamId: { environmentId: environment.id, teamId: team.id } },
-  });
-  if (!rendering) {
-    throw new ConflictError(`Team ${team.name} has no rendering of environment ${environment.name}.`);
-  }
-  return rendering;
-}
-
-async function findEnvironmentOf(context: AppContext, project: Project, name: string) {
-  const environment = await context.prisma.environment.findUnique({
-    where: { projectId_name: { projectId: project.id, name } },
-  });
-  if (!environment) throw new NotFoundError(`Project ${project.name} has no environment named "${name}".`);
-  return environment;
-}
-
-async function findTeamOf(context: AppContext, project: Project, name: string) {
-  const team = await context.prisma.team.findUnique({ where: { projectId_name: { projectId: project.id, name } } });
-  if (!team) throw new NotFoundError(`Project ${project.name} has no team named "${name}".`);
-  return team;
 }

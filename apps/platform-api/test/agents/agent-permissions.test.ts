@@ -1,11 +1,7 @@
 import { SECRET_HEADER } from '@platform/platform-contract';
 import request from 'supertest';
-import {
-  grantCollectionRights,
-  revokeCollectionRights,
-  setChartsRight,
-  setMemberTags,
-} from '../../src/agents/agent-admin-service';
+import { setMemberTags } from '../../src/agents/member-tags-admin';
+import { grantCollectionRights, revokeCollectionRights, setChartsRight } from '../../src/agents/permissions-admin';
 import { type AgentWorld, seedAgentWorld } from '../factories/agent-factory';
 import { createTestContext, describeEachDatabase, type TestContext } from '../helpers/test-context';
 

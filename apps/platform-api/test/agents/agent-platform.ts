@@ -1,9 +1,10 @@
 import type { AgentContractTarget, McpCodeRequest } from '@platform/platform-contract/testing';
 import { closeAgentEvents } from '../../src/agent-events/agent-events';
-import { grantCollectionRights, setScope } from '../../src/agents/agent-admin-service';
 import { issueAuthorizationCode } from '../../src/agents/authorization-codes';
 import { mintUserToken } from '../../src/agents/mint-user-token';
+import { grantCollectionRights } from '../../src/agents/permissions-admin';
 import { environmentUsers } from '../../src/agents/permissions-service';
+import { setScope } from '../../src/agents/scopes-admin';
 import type { AppContext } from '../../src/context';
 import type { Role } from '../../src/generated/prisma/client';
 import { serve } from '../../src/http/serve';

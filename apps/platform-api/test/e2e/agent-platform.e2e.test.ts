@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { SignJWT } from 'jose';
 import { chromium } from 'playwright-core';
 import { closeAgentEvents } from '../../src/agent-events/agent-events';
-import { setMemberTags } from '../../src/agents/agent-admin-service';
+import { setMemberTags } from '../../src/agents/member-tags-admin';
 import { mintUserToken } from '../../src/agents/mint-user-token';
 import type { User } from '../../src/generated/prisma/client';
 import { type RunningServer, serve } from '../../src/http/serve';

@@ -14,7 +14,7 @@ import { isServiceRequired } from '@platform/tooling/test-services';
 import Database from 'better-sqlite3';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { closeAgentEvents } from '../../src/agent-events/agent-events';
-import { setMemberTags } from '../../src/agents/agent-admin-service';
+import { setMemberTags } from '../../src/agents/member-tags-admin';
 import { type RunningServer, serve } from '../../src/http/serve';
 import { type AgentWorld, seedAgentWorld } from '../factories/agent-factory';
 import { issueToken } from '../factories/token-factory';

@@ -2,7 +2,7 @@ import type { AppContext } from '../../src/context';
 import type { Prisma, Project, User } from '../../src/generated/prisma/client';
 import { readNotePage } from '../../src/notes/notes-service';
 import { presentedTokenHash } from '../../src/tokens/token-authenticator';
-import type { TokenRule } from '../../src/tokens/token-rule-predicate';
+import type { TokenRule } from '../../src/tokens/token-rule';
 import { seedNote } from '../factories/note-factory';
 import { type IssueTokenOptions, issueToken } from '../factories/token-factory';
 import { seedUser, setRole } from '../factories/user-factory';

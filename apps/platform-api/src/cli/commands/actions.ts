@@ -1,5 +1,5 @@
 import { addActionSchema, removeActionSchema } from '../../agents/agent-admin-schemas';
-import { addNoCodeAction, removeNoCodeAction } from '../../agents/agent-admin-service';
+import { addNoCodeAction, removeNoCodeAction } from '../../agents/no-code-actions-admin';
 import type { RegisterCommand } from '../cli-context';
 import { parseOptionsOrExit } from '../cli-usage';
 import { parseJsonOption, withEnvironmentOptions } from './agent-options';

@@ -1,5 +1,5 @@
 import { agentUrlSchema, environmentTargetSchema } from '../../agents/agent-admin-schemas';
-import { setAgentUrl } from '../../agents/agent-admin-service';
+import { setAgentUrl } from '../../agents/agent-url-admin';
 import type { RegisterCommand } from '../cli-context';
 import { parseOptionsOrExit } from '../cli-usage';
 import { withEnvironmentOptions } from './agent-options';

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { findEnvironment } from '../../agents/agent-admin-service';
 import type { AppContext } from '../../context';
 import { ValidationError } from '../../errors';
 import type { McpClient } from '../../generated/prisma/client';
@@ -9,6 +8,7 @@ import { clientRegisterOptionsSchema, grantIdSchema, grantListOptionsSchema } fr
 import { createMcpClient, listMcpClients, revokeMcpClient } from '../../mcp-auth/mcp-clients-service';
 import { type GrantView, listGrants, revokeGrantByOperator } from '../../mcp-auth/mcp-grants-admin';
 import { toRegistrationResponse } from '../../mcp-auth/to-registration-response';
+import { findNamedEnvironment } from '../../projects/environment-lookup';
 import { findProjectByName } from '../../projects/project-lookup';
 import type { CliContext, RegisterCommand } from '../cli-context';
 import { failUsage, parseOptionsOrExit } from '../cli-usage';
@@ -148,7 +148,7 @@ async function resolveGrantFilters(
   const environment =
     options.environment === undefined || options.project === undefined
       ? undefined
-      : await findEnvironment(context, {
+      : await findNamedEnvironment(context, {
           project: options.project,
           organization: options.organization,
           environment: options.environment,

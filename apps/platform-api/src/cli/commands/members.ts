@@ -1,5 +1,5 @@
 import { memberTagsSchema } from '../../agents/agent-admin-schemas';
-import { setMemberTags } from '../../agents/agent-admin-service';
+import { setMemberTags } from '../../agents/member-tags-admin';
 import type { RegisterCommand } from '../cli-context';
 import { parseOptionsOrExit } from '../cli-usage';
 

@@ -1,6 +1,6 @@
 import { COLLECTION_RIGHTS } from '@platform/platform-contract';
 import { chartsSchema, grantSchema } from '../../agents/agent-admin-schemas';
-import { grantCollectionRights, revokeCollectionRights, setChartsRight } from '../../agents/agent-admin-service';
+import { grantCollectionRights, revokeCollectionRights, setChartsRight } from '../../agents/permissions-admin';
 import type { RegisterCommand } from '../cli-context';
 import { parseList, parseOptionsOrExit } from '../cli-usage';
 import { withEnvironmentOptions } from './agent-options';

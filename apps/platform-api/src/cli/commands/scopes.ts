@@ -1,5 +1,5 @@
 import { clearScopeSchema, scopeSchema } from '../../agents/agent-admin-schemas';
-import { clearScope, setScope } from '../../agents/agent-admin-service';
+import { clearScope, setScope } from '../../agents/scopes-admin';
 import type { RegisterCommand } from '../cli-context';
 import { parseOptionsOrExit } from '../cli-usage';
 import { parseJsonOption, withEnvironmentOptions } from './agent-options';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { RateLimitError } from '../../errors';
 import { createRateLimitStore, rateLimiterLogger } from '../../http/rate-limit/rate-limit-store';
 import { wellFormedBearerHash } from '../../tokens/bearer-hash';
-import { getAuthentication } from '../../tokens/public-api-auth';
+import { getAuthentication } from '../../tokens/token-authentication';
 
 /**
  * The public API's rate limit (docs/public-api.md, "Rate limits"): `PLATFORM_PUBLIC_API_RATE_LIMIT`
@@ -14,14 +14,11 @@ import { getAuthentication } from '../../tokens/public-api-auth';
  * `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix time, in seconds, at
  * which the window ends); a refused request gets 429 `rate_limited` with `Retry-After` (seconds).
  *
- * Mounted twice, with the same limiter (so the same store and counts):
- * 1. BEFORE any database work: a well-formed token (checked without the database) counts against
- *    the SHA-256 of its value, anything else against the address. A token past its limit, or an
- *    address past its limit without a well-formed token, costs no statement at all.
- * 2. After `authenticateRequest`, for well-formed tokens that failed authentication (unknown,
- *    revoked, expired) only: they also count against the address, as requests without a valid
- *    token always did; otherwise minting look-alike tokens (the checksum is public) would get a
- *    fresh counter per value. Such a request then carries the address's headers.
+ * Mounted once, BEFORE any database work: a well-formed token (checked without the database)
+ * counts against the SHA-256 of its value, anything else against the address. A token past its
+ * limit, or an address past its limit without a well-formed token, costs no statement at all.
+ * `countFailedTokenPerAddress` then counts well-formed tokens that failed authentication against
+ * the address as well, with the same limiter (so the same store and counts).
  */
 export function publicApiRateLimiter(context: AppContext): RequestHandler {
   const { config } = context;
@@ -34,13 +31,6 @@ export function publicApiRateLimiter(context: AppContext): RequestHandler {
         : config.PLATFORM_PUBLIC_API_RATE_LIMIT,
     keyGenerator: (req: Request, res: Response) =>
       tokenHashKeyOf(req, res) ?? `ip:${ipKeyGenerator(req.ip ?? 'unknown')}`,
-    // Second pass: only well-formed tokens that failed authentication are counted (again).
-    skip: (req: Request, res: Response) => {
-      const authentication = getAuthentication(res);
-      return (
-        authentication !== undefined && (authentication.isAuthenticated || wellFormedBearerHash(req) === undefined)
-      );
-    },
     standardHeaders: false,
     legacyHeaders: true,
     store: createRateLimitStore(context),
@@ -70,11 +60,26 @@ export function countPerAddress(): RequestHandler {
 }
 
 /**
- * `token:<sha-256>` on the first pass for a well-formed token; undefined (count per address)
- * otherwise, and always on the second pass (which runs for failed tokens only).
+ * After the request's authentication: a well-formed token that failed it (unknown, revoked,
+ * expired) counts against the address too, as requests without a valid token always did;
+ * otherwise minting look-alike tokens (the checksum is public) would get a fresh counter per
+ * value. Such a request then carries the address's headers. `limiter` is the one mounted first.
  */
+export function countFailedTokenPerAddress(limiter: RequestHandler): RequestHandler {
+  return function countFailedPublicApiTokenPerAddress(req, res, next) {
+    const authentication = getAuthentication(res);
+    if (authentication === undefined || authentication.isAuthenticated || wellFormedBearerHash(req) === undefined) {
+      next();
+      return;
+    }
+    res.locals[PER_ADDRESS_KEY] = true;
+    void limiter(req, res, next);
+  };
+}
+
+/** `token:<sha-256>` for a well-formed token; undefined (count per address) otherwise. */
 function tokenHashKeyOf(req: Request, res: Response): string | undefined {
-  if (getAuthentication(res) !== undefined || res.locals[PER_ADDRESS_KEY] === true) return undefined;
+  if (res.locals[PER_ADDRESS_KEY] === true) return undefined;
   const hash = wellFormedBearerHash(req);
   return hash === undefined ? undefined : `token:${hash}`;
 }

@@ -7,7 +7,7 @@ import { createAgent } from '@platform/agent';
 import { createSqlDataSource } from '@platform/datasource-sql';
 import Database from 'better-sqlite3';
 import express, { type Express } from 'express';
-import { grantCollectionRights } from '../../../src/agents/agent-admin-service';
+import { grantCollectionRights } from '../../../src/agents/permissions-admin';
 import type { User } from '../../../src/generated/prisma/client';
 import type { WorkerOptions } from '../../../src/workflows/executor/worker-options';
 import { createWorkflowWorker, type WorkflowWorker } from '../../../src/workflows/executor/workflow-worker';
