@@ -7,6 +7,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import type { Config } from '../config/config';
 import { PrismaClient } from '../generated/prisma/client';
 import { lockDataDir } from './data-dir-lock';
+import { releaseOnDisconnect, rememberPGlite, rememberPool } from './driver-shortcuts';
 import { applyMigrations } from './migrator/migrator';
 
 export type DatabaseOptions = Pick<Config, 'database' | 'migrateOnStart'>;
@@ -38,9 +39,6 @@ export async function createPrismaClient(config: DatabaseOptions): Promise<Prism
   return createPGlitePrismaClient(pglite, unlock);
 }
 
-/** The pg pools under PostgreSQL clients, for `pgPoolOf`. */
-const pools = new WeakMap<PrismaClient, pg.Pool>();
-
 /**
  * How long a query waits for a pooled connection (opening one included) before failing as a
  * connection error (503): without it, a database host that drops packets holds requests forever.
@@ -56,32 +54,13 @@ export function createPostgresPrismaClient(url: string): PrismaClient {
   // listens only once Prisma connected, and `queryRows` may use the pool before that.
   pool.on('error', () => {});
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
-  pools.set(prisma, pool);
+  rememberPool(prisma, pool);
   // The adapter disposes of the pool only if Prisma itself connected; `queryRows` uses the pool
-  // directly (src/db/query-rows.ts), so a process that ran only those statements would keep it open.
+  // directly (driver-shortcuts.ts), so a process that ran only those statements would keep it open.
   releaseOnDisconnect(prisma, async () => {
     if (!pool.ended) await pool.end();
   });
   return prisma;
-}
-
-/**
- * The pg pool under a PostgreSQL client, for `queryRows`; undefined on PGlite, or for a wrapped
- * client: the caller then goes through Prisma with the same SQL. Read-only statements only: they
- * share the pool (and its size) with Prisma, outside any Prisma transaction.
- */
-export function pgPoolOf(prisma: PrismaClient): pg.Pool | undefined {
-  return pools.get(prisma);
-}
-
-const pglites = new WeakMap<PrismaClient, PGlite>();
-
-/**
- * The PGlite under an embedded client, for what Prisma cannot do (LISTEN, src/agents/events);
- * undefined on PostgreSQL.
- */
-export function pgliteOf(prisma: PrismaClient): PGlite | undefined {
-  return pglites.get(prisma);
 }
 
 /**
@@ -90,7 +69,7 @@ export function pgliteOf(prisma: PrismaClient): PGlite | undefined {
  */
 export function createPGlitePrismaClient(pglite: PGlite, onClosed: () => void = () => {}): PrismaClient {
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
-  pglites.set(prisma, pglite);
+  rememberPGlite(prisma, pglite);
   releaseOnDisconnect(prisma, async () => {
     if (!pglite.closed) {
       await pglite.close();
@@ -98,18 +77,4 @@ export function createPGlitePrismaClient(pglite: PGlite, onClosed: () => void = 
     }
   });
   return prisma;
-}
-
-/**
- * Makes `prisma.$disconnect()` also run `release` (closing what the client owns) once Prisma has
- * disconnected. An own property shadows the prototype's method, so every caller gets it.
- */
-function releaseOnDisconnect(prisma: PrismaClient, release: () => Promise<void>): void {
-  const disconnect = prisma.$disconnect.bind(prisma);
-  Object.defineProperty(prisma, '$disconnect', {
-    value: async () => {
-      await disconnect();
-      await release();
-    },
-  });
 }

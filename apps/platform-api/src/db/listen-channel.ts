@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { PrismaClient } from '../generated/prisma/client';
-import { pgliteOf, pgPoolOf } from './create-prisma-client';
+import { pgliteOf, pgPoolOf } from './driver-shortcuts';
 
 export interface ListenChannelOptions {
   readonly onNotification: (payload: string | undefined) => void;

@@ -121,7 +121,7 @@ function databaseUnavailable(error: Error): HttpError | undefined {
 
 /**
  * PostgreSQL refuses text holding U+0000 (SQLSTATE 22021, the only way a JavaScript string can be
- * invalid UTF-8 there), straight from `pg` (the pooled statements of src/db/query-rows.ts) or wrapped by
+ * invalid UTF-8 there), straight from `pg` (the pooled statements of src/db/driver-shortcuts.ts) or wrapped by
  * Prisma's driver adapter. Inputs are refused earlier where they are read (`withoutNul`,
  * src/http/text-rules.ts); this answers the others with 400 instead of a 500.
  */

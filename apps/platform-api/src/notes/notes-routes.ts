@@ -1,11 +1,11 @@
 import { type Request, type Response, Router } from 'express';
 import type { AppContext } from '../context';
-import { isErrorNamed, parseOrThrow } from '../errors';
+import { parseOrThrow } from '../errors';
 import { readQuery } from '../http/listing/read-query';
 import { environmentNotFound, findEnvironment } from '../projects/environment-lookup';
 import { readBearerToken } from '../tokens/bearer-token';
 import { getTokenAuth, requireToken } from '../tokens/require-token';
-import { storeAuthentication } from '../tokens/token-authentication';
+import { authenticationOf, storeAuthentication } from '../tokens/token-authentication';
 import { presentedTokenHash, toAuthenticatedToken } from '../tokens/token-authenticator';
 import type { TokenRule } from '../tokens/token-rule';
 import type { TokensService } from '../tokens/tokens-service';
@@ -38,32 +38,25 @@ export function notesListingAuthentication(context: AppContext): Router {
       next();
       return;
     }
-    let tokenHash: string;
     try {
-      tokenHash = presentedTokenHash(readBearerToken(req.headers.authorization));
+      const authentication = await authenticationOf(async () => {
+        const tokenHash = presentedTokenHash(readBearerToken(req.headers.authorization));
+        const request: NotePageRequest = {
+          tokenHash,
+          rule: LISTING_RULE,
+          projectName: String(req.params.projectName),
+          now: context.now(),
+          environmentName: String(req.params.environmentName),
+          filters: toNoteFilters(query.data),
+        };
+        const { tokenRow, page } = await readNotePage(context, request);
+        res.locals[PAGE_KEY] = page;
+        return toAuthenticatedToken(context, tokenRow, tokenHash);
+      });
+      storeAuthentication(res, authentication);
     } catch (error) {
-      storeAuthentication(res, { isAuthenticated: false, failure: error });
-      next();
+      next(error);
       return;
-    }
-    try {
-      const request: NotePageRequest = {
-        tokenHash,
-        rule: LISTING_RULE,
-        projectName: String(req.params.projectName),
-        now: context.now(),
-        environmentName: String(req.params.environmentName),
-        filters: toNoteFilters(query.data),
-      };
-      const { tokenRow, page } = await readNotePage(context, request);
-      res.locals[PAGE_KEY] = page;
-      storeAuthentication(res, { isAuthenticated: true, token: toAuthenticatedToken(context, tokenRow, tokenHash) });
-    } catch (error) {
-      if (!isErrorNamed(error, 'AuthenticationError')) {
-        next(error);
-        return;
-      }
-      storeAuthentication(res, { isAuthenticated: false, failure: error });
     }
     next();
   });

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import { queryRows } from '../db/query-rows';
+import { queryRows } from '../db/driver-shortcuts';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { NOTE_ACTIVITY_ACTIONS } from '../logs/activity-log-entry';
 import { recordActivityLog } from '../logs/activity-log-service';

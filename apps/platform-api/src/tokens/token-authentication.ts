@@ -28,17 +28,29 @@ export function authenticateRequest(tokens: TokensService): RequestHandler {
       return;
     }
     try {
-      const token = await tokens.authenticate(readBearerToken(req.headers.authorization));
-      storeAuthentication(res, { isAuthenticated: true, token });
+      storeAuthentication(
+        res,
+        await authenticationOf(() => tokens.authenticate(readBearerToken(req.headers.authorization))),
+      );
     } catch (error) {
-      if (!isErrorNamed(error, 'AuthenticationError')) {
-        next(error);
-        return;
-      }
-      storeAuthentication(res, { isAuthenticated: false, failure: error });
+      next(error);
+      return;
     }
     next();
   };
+}
+
+/**
+ * The outcome of `authenticate`: its token, or its AuthenticationError kept as the failure. Any
+ * other error (the database down) is thrown: no outcome can be told then.
+ */
+export async function authenticationOf(authenticate: () => Promise<AuthenticatedToken>): Promise<Authentication> {
+  try {
+    return { isAuthenticated: true, token: await authenticate() };
+  } catch (error) {
+    if (!isErrorNamed(error, 'AuthenticationError')) throw error;
+    return { isAuthenticated: false, failure: error };
+  }
 }
 
 /** Keeps the outcome of an authentication a route made itself, as `authenticateRequest` does. */

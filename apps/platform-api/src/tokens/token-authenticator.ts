@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { queryRows } from '../db/query-rows';
+import { queryRows } from '../db/driver-shortcuts';
 import {
   type ApplicationToken,
   PermissionLevel,

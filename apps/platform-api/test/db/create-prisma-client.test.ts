@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPostgresDatabase, describeWithService, type TestDatabase } from '@platform/tooling/test-services';
 import { loadConfig } from '../../src/config/config';
-import { createPrismaClient, pgPoolOf } from '../../src/db/create-prisma-client';
+import { createPrismaClient } from '../../src/db/create-prisma-client';
+import { pgPoolOf } from '../../src/db/driver-shortcuts';
 
 describe('createPrismaClient on the embedded database', () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'platform-api-client-'));
