@@ -3,10 +3,10 @@ import type pg from 'pg';
 import type { AppContext } from '../context';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
 
-// The public API's hot path past Prisma, in one place: #36's target for the notes listing, as
-// bench/public-api-notes measures it against a bare server running the statement. Prisma's query engine
-// adds its own work to every statement; the token and notes-page statements are run on the pg
-// pool under the client instead. That takes three things Prisma's API does not offer: the pool
+// The public API's hot path past Prisma, in one place, for the notes listing's target as
+// bench/public-api-notes measures it against a bare server running the statement. Prisma's query
+// engine adds its own work to every statement; the token and notes-page statements are run on the
+// pg pool under the client instead. That takes three things Prisma's API does not offer: the pool
 // under a client (a side table filled when the client is made), the statement run on it
 // (`queryRows`), and a `$disconnect()` that also ends that pool, which Prisma's adapter only does
 // when Prisma itself connected. The embedded PGlite rides the same side table, for LISTEN.

@@ -20,7 +20,7 @@ export interface NotePageRequest {
 
 /**
  * The one statement of a notes listing: it authenticates the token and reads the page in the same
- * round trip (#36: the listing within 1.3x of a bare server running the statement). One row when
+ * round trip (bench/public-api-notes measures it against a bare server running it). One row when
  * a token has the hash, none otherwise, with:
  * - the token's columns (`TOKEN_COLUMNS`), for the middleware to authenticate and authorize;
  * - `pageAllowed`: `tokenRulePredicate`, the middleware's checks in SQL, which gates the read, so
@@ -95,9 +95,9 @@ export interface NotePageRow {
 
 /**
  * The page of a `notePageStatement` row. The notes are converted, not checked field by field: a
- * zod pass over a page of 100 notes with their threads cost about 6% of the request
- * (bench/public-api-notes, 2026-11-28). The statement is ours and fixed; the listing tests check
- * every answer against the OpenAPI document.
+ * zod pass over a page of notes with their threads is a visible share of the listing's time
+ * (bench/public-api-notes). The statement is ours and fixed; the listing tests check every answer
+ * against the OpenAPI document.
  */
 export function readNotePageRow(row: unknown): NotePageRow {
   const { pageAllowed, notes } = notePageRowSchema.parse(row);

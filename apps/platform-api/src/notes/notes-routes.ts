@@ -12,7 +12,13 @@ import type { TokensService } from '../tokens/tokens-service';
 import type { NotePageRequest, NotePageRow } from './note-page-statement';
 import type { NoteActor, NoteScope } from './note-record';
 import { toNoteFilters } from './notes-query';
-import { addNoteMessageInputSchema, createNoteInputSchema, notePathSchema, notesQuerySchema } from './notes-schemas';
+import {
+  addNoteMessageInputSchema,
+  createNoteInputSchema,
+  type NotesQuery,
+  notePathSchema,
+  notesQuerySchema,
+} from './notes-schemas';
 import { addNoteMessage, archiveNote, createNote, readNotePage, unarchiveNote } from './notes-service';
 import { toNoteObject } from './to-note-object';
 
@@ -20,7 +26,14 @@ export const NOTES_PATH = '/project/:projectName/environment/:environmentName/no
 export const NOTE_PATH = `${NOTES_PATH}/:noteId`;
 
 const LISTING_RULE: TokenRule = { scopes: ['notes:read'] };
-const PAGE_KEY = 'notePage';
+const LISTING_READ_KEY = 'notesListingRead';
+
+/** What the listing's authentication step read: the parsed query and the gated page. */
+interface ListingRead {
+  readonly query: NotesQuery;
+  /** Undefined when no token has the presented hash. */
+  readonly page: NotePageRow | undefined;
+}
 
 /**
  * The authentication step of `GET .../notes` (docs/public-api.md, "Notes"), to mount before
@@ -50,7 +63,7 @@ export function notesListingAuthentication(context: AppContext): Router {
           filters: toNoteFilters(query.data),
         };
         const { tokenRow, page } = await readNotePage(context, request);
-        res.locals[PAGE_KEY] = page;
+        res.locals[LISTING_READ_KEY] = { query: query.data, page } satisfies ListingRead;
         return toAuthenticatedToken(context, tokenRow, tokenHash);
       });
       storeAuthentication(res, authentication);
@@ -63,8 +76,8 @@ export function notesListingAuthentication(context: AppContext): Router {
   return router;
 }
 
-function readPage(res: Response): NotePageRow | undefined {
-  return res.locals[PAGE_KEY] as NotePageRow | undefined;
+function listingRead(res: Response): ListingRead | undefined {
+  return res.locals[LISTING_READ_KEY] as ListingRead | undefined;
 }
 
 /**
@@ -76,9 +89,11 @@ export function notesRoutes(context: AppContext, tokens: TokensService): Router 
   const canWrite = requireToken(context, tokens, { scopes: ['notes:write'], requireWrite: true });
 
   router.get(NOTES_PATH, requireToken(context, tokens, LISTING_RULE), (req, res) => {
-    // After the token checks, as on every route: a bad query of a refused token is a 401/403.
-    const query = parseOrThrow(notesQuerySchema, readQuery(req), 'query');
-    const page = readPage(res);
+    const read = listingRead(res);
+    // A query that did not parse left no read: its 400 comes after the token checks, as on every
+    // route (a bad query of a refused token is a 401/403).
+    const query = read?.query ?? parseOrThrow(notesQuerySchema, readQuery(req), 'query');
+    const page = read?.page;
     if (!page?.pageAllowed) {
       throw new Error('The notes page statement refused a token that requireToken accepts.');
     }

@@ -3,9 +3,9 @@ import type { TokenRule } from './token-rule';
 import { isWriteScope } from './token-scopes';
 
 /**
- * `requireToken`'s checks (the project, then `tokenRefusal`) as one SQL condition over a row of `TOKEN_COLUMNS` aliased
- * `token`: true exactly when the middleware would let the token through for `rule` on the project
- * named `projectName` at `now`. A statement that authenticates the token and reads data in the
+ * `requireToken`'s checks (the project, then `tokenRefusal`) as one SQL condition over a row of
+ * `TOKEN_COLUMNS` aliased `token`: true exactly when the middleware would let the token through
+ * for `rule` on the project named `projectName` at `now`. A statement that authenticates the token and reads data in the
  * same round trip gates its read with it, so that nothing is read for a caller the middleware
  * refuses; the middleware still runs on the row and words the refusal.
  *
